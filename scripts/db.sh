@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Private native MariaDB for the project: data under .run/mariadb, listening on DB_HOST:DB_PORT only.
+#   scripts/db.sh up     install (Debian packages) if missing, initialise, start, create user+db, load spec/schema.sql
+#   scripts/db.sh down   stop it (data kept; `make clean` removes it)
+#   scripts/db.sh reset  truncate bookings and aggregates
+# Idempotent: every step checks before it acts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+RUN="$ROOT/.run/mariadb"
+DB_HOST=${DB_HOST:-127.0.0.1}
+DB_PORT=${DB_PORT:-3307}
+DB_NAME=${DB_NAME:-bench}
+DB_USER=${DB_USER:-bench}
+DB_PASSWORD=${DB_PASSWORD:-bench}
+DB_CPUS=${DB_CPUS:-}
+SOCK="$RUN/mysqld.sock"
+PIDFILE="$RUN/mysqld.pid"
+
+say() { echo "db: $*"; }
+root_sql() { mariadb --protocol=socket --socket="$SOCK" -uroot "$@"; }
+
+running() { [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; }
+
+install() {
+  command -v mariadbd >/dev/null && command -v mariadb >/dev/null && return
+  say "installing MariaDB from Debian packages"
+  [ "$(id -u)" = 0 ] || { echo "db: MariaDB is missing; run as root or: sudo apt-get install mariadb-server mariadb-client" >&2; exit 1; }
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mariadb-server mariadb-client >/dev/null
+  # Debian starts a system instance on 3306; it is not ours and not needed.
+  (service mariadb stop || true) >/dev/null 2>&1
+}
+
+port_taken() { (exec 3<>"/dev/tcp/$DB_HOST/$DB_PORT") 2>/dev/null; }
+
+start() {
+  mkdir -p "$RUN"
+  if [ ! -d "$RUN/data/mysql" ]; then
+    say "initialising $RUN/data"
+    mariadb-install-db --no-defaults --datadir="$RUN/data" --user="$(id -un)" \
+      --auth-root-authentication-method=socket --skip-test-db >"$RUN/install.log" 2>&1 \
+      || { cat "$RUN/install.log" >&2; exit 1; }
+  fi
+  if running; then say "already running (pid $(cat "$PIDFILE"))"; return; fi
+  if port_taken; then
+    echo "db: port $DB_PORT on $DB_HOST is taken by another process; stop it or set DB_PORT" >&2; exit 1
+  fi
+  local pin=()
+  [ -n "$DB_CPUS" ] && pin=(taskset -c "$DB_CPUS")
+  # The buffer pool holds the whole bench data set; flush at commit stays on (durable, as production would run).
+  nohup "${pin[@]}" mariadbd --no-defaults --user="$(id -un)" --datadir="$RUN/data" \
+    --bind-address="$DB_HOST" --port="$DB_PORT" --socket="$SOCK" --pid-file="$PIDFILE" \
+    --log-error="$RUN/error.log" --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
+    --default-time-zone=+00:00 --max-connections=500 --innodb-buffer-pool-size=512M \
+    --skip-name-resolve >/dev/null 2>&1 &
+  for _ in $(seq 1 60); do
+    root_sql -e 'SELECT 1' >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  root_sql -e 'SELECT 1' >/dev/null 2>&1 || { echo "db: MariaDB did not start; last log lines:" >&2; tail -20 "$RUN/error.log" >&2; exit 1; }
+  say "MariaDB $(root_sql -N -e 'SELECT VERSION()') on $DB_HOST:$DB_PORT"
+}
+
+provision() {
+  root_sql <<SQL
+CREATE DATABASE IF NOT EXISTS \`$DB_NAME\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
+CREATE USER IF NOT EXISTS '$DB_USER'@'127.0.0.1' IDENTIFIED BY '$DB_PASSWORD';
+CREATE USER IF NOT EXISTS '$DB_USER'@'localhost' IDENTIFIED BY '$DB_PASSWORD';
+GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'127.0.0.1';
+GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'localhost';
+SQL
+  root_sql "$DB_NAME" < "$ROOT/spec/schema.sql"
+  say "database $DB_NAME ready ($(root_sql -N "$DB_NAME" -e 'SELECT COUNT(*) FROM fiscal_periods') fiscal periods)"
+}
+
+stop() {
+  if ! running; then say "not running"; return; fi
+  local pid; pid=$(cat "$PIDFILE")
+  kill "$pid"
+  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || { say "stopped"; return; }; sleep 0.5; done
+  echo "db: mariadbd $pid did not stop in 30 s" >&2; exit 1
+}
+
+reset() {
+  root_sql "$DB_NAME" -e 'TRUNCATE TABLE bookings; TRUNCATE TABLE aggregates;'
+}
+
+case "${1:-}" in
+  up) install; start; provision ;;
+  down) stop ;;
+  reset) reset ;;
+  *) echo "usage: $0 up|down|reset" >&2; exit 2 ;;
+esac

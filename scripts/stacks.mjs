@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// The native runtime behind `make build|up|down|test`. Usage: scripts/stacks.mjs <command> [STACKS]
+//   list | build | up | down | unit | conformance | java-home
+// STACKS is "name" or "name:variant", separated by spaces or commas; empty means all stacks
+// (and, for conformance, every declared variant too).
+import { spawnSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, loadStacks, select, stackEnv, baseUrl, dbUrl } from './lib/stacks.mjs';
+import { findJavaHome } from './lib/java.mjs';
+import { start, stop, waitHealthy, runningPid, portTaken, logFile, tail } from './lib/processes.mjs';
+
+const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
+const [command = 'list', ...rest] = process.argv.slice(2);
+const spec = rest.join(' ') || process.env.STACKS || '';
+
+function runtimeEnv(target, env = process.env) {
+  return target.stack.runtime === 'java' ? { ...env, JAVA_HOME: findJavaHome(env) } : env;
+}
+
+function sh(target, what) {
+  const line = target.stack[what];
+  console.log(`==> ${target.stack.name}: ${line}`);
+  const result = spawnSync('sh', ['-c', line], { cwd: target.stack.dir, stdio: 'inherit', env: runtimeEnv(target) });
+  if (result.status !== 0) throw new Error(`${target.stack.name}: \`${line}\` failed (exit ${result.status})`);
+}
+
+async function up(target) {
+  const running = runningPid(target);
+  if (running) {
+    if (running.id !== target.id) throw new Error(`${running.id} is running on port ${target.stack.port}; make down first`);
+    console.log(`${target.id} already running (pid ${running.pid}) at ${baseUrl(target)}`);
+    return;
+  }
+  if (await portTaken(target.stack.port)) {
+    throw new Error(`port ${target.stack.port} for ${target.id} is taken by another process`);
+  }
+  const pid = start(target, runtimeEnv(target, stackEnv(target)));
+  const state = await waitHealthy(baseUrl(target), pid, STARTUP_TIMEOUT_MS);
+  if (state !== 'healthy') {
+    await stop(pid);
+    throw new Error(`${target.id} ${state === 'exited' ? 'exited' : 'was not healthy'} ` +
+      `within ${STARTUP_TIMEOUT_MS / 1000} s; last log lines (${logFile(target)}):\n${tail(logFile(target))}`);
+  }
+  console.log(`${target.id} up at ${baseUrl(target)} (pid ${pid}, log ${logFile(target)})`);
+}
+
+async function down(target) {
+  const running = runningPid(target);
+  if (!running) return;
+  const how = await stop(running.pid);
+  console.log(`${running.id} ${how}`);
+}
+
+function conformanceRun(target) {
+  const args = [join(ROOT, 'spec/conformance/run.mjs'), '--base-url', baseUrl(target), '--db-url', dbUrl(),
+    '--stack', target.stack.name];
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' });
+    child.on('exit', (code) => done(code === 0));
+  });
+}
+
+// Each target is started, checked and stopped in turn; one failing stack does not hide the others' results.
+async function conformance(list) {
+  const results = [];
+  for (const target of list) {
+    const began = Date.now();
+    let ok = false;
+    try {
+      await up(target);
+      ok = await conformanceRun(target);
+    } catch (error) {
+      console.error(error.message);
+    } finally {
+      await down(target);
+    }
+    results.push({ id: target.id, ok, seconds: Math.round((Date.now() - began) / 1000) });
+  }
+  console.log('\nconformance summary');
+  for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.id.padEnd(28)} ${r.seconds} s`);
+  if (results.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+async function main() {
+  const stacks = loadStacks();
+  switch (command) {
+    case 'list':
+      for (const t of select(stacks, spec, { withVariants: true })) console.log(`${t.id}\t${t.stack.port}`);
+      return;
+    case 'java-home':
+      console.log(findJavaHome());
+      return;
+    case 'build':
+      for (const t of select(stacks, spec)) if (!t.variant) sh(t, 'build');
+      return;
+    case 'unit':
+      for (const t of select(stacks, spec)) if (!t.variant) sh(t, 'test');
+      return;
+    case 'up':
+      for (const t of select(stacks, spec)) await up(t);
+      return;
+    case 'down':
+      for (const t of select(stacks, spec, { withVariants: true })) await down(t);
+      return;
+    case 'conformance':
+      await conformance(select(stacks, spec, { withVariants: true }));
+      return;
+    default:
+      throw new Error(`unknown command "${command}"`);
+  }
+}
+
+main().catch((error) => {
+  console.error(`stacks: ${error.message}`);
+  process.exitCode = 1;
+});

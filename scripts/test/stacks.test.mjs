@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadStacks, select, stackEnv, STATIC_ROOT } from '../lib/stacks.mjs';
+import { findJavaHome } from '../lib/java.mjs';
+
+function repo(manifests) {
+  const root = mkdtempSync(join(tmpdir(), 'stacks-'));
+  for (const [dir, manifest] of Object.entries(manifests)) {
+    mkdirSync(join(root, dir));
+    writeFileSync(join(root, dir, 'stack.json'), JSON.stringify(manifest));
+  }
+  mkdirSync(join(root, 'spec')); // a directory without stack.json is not a stack
+  return root;
+}
+
+const manifest = (name, port, extra = {}) => ({ name, port, runtime: 'node', build: 'true', start: 'true', test: 'true', ...extra });
+
+test('stacks are exactly the directories with a stack.json, ordered by port', () => {
+  const root = repo({ b: manifest('b', 9002), a: manifest('a', 9001) });
+  assert.deepEqual(loadStacks(root).map((s) => s.name), ['a', 'b']);
+});
+
+test('a stack.json missing a required field is rejected with its path', () => {
+  const root = repo({ a: { name: 'a', port: 9001 } });
+  assert.throws(() => loadStacks(root), /stack\.json: missing runtime, build, start, test/);
+});
+
+test('a stack.json whose name differs from its directory is rejected', () => {
+  assert.throws(() => loadStacks(repo({ a: manifest('x', 9001) })), /name "x" differs/);
+});
+
+test('two stacks on one port are rejected', () => {
+  assert.throws(() => loadStacks(repo({ a: manifest('a', 9001), b: manifest('b', 9001) })), /port 9001 used by both/);
+});
+
+test('STACKS selects stacks and variants by id, and rejects unknown ones', () => {
+  const stacks = loadStacks(repo({ a: manifest('a', 9001, { variants: [{ name: 'v', env: { MODE: 'v' } }] }), b: manifest('b', 9002) }));
+  assert.deepEqual(select(stacks, '').map((t) => t.id), ['a', 'b']);
+  assert.deepEqual(select(stacks, '', { withVariants: true }).map((t) => t.id), ['a', 'a:v', 'b']);
+  assert.deepEqual(select(stacks, 'b, a:v').map((t) => t.id), ['b', 'a:v']);
+  assert.throws(() => select(stacks, 'c'), /unknown stack "c"; known: a, a:v, b/);
+});
+
+test('the stack environment: contract variables, then stack.json env, then the variant, then what the user exported', () => {
+  const [stack] = loadStacks(repo({ a: manifest('a', 9001, { env: { MODE: 'plain', JAVA_OPTS: '-Xss1m' }, variants: [{ name: 'v', env: { MODE: 'v' } }] }) }));
+  const [plain, variant] = select([stack], '', { withVariants: true });
+  const env = stackEnv(plain, { PATH: '/bin' });
+  assert.equal(env.PORT, '9001');
+  assert.equal(env.DB_PORT, '3307');
+  assert.equal(env.DB_POOL_SIZE, '32');
+  assert.equal(env.STATIC_ROOT, STATIC_ROOT);
+  assert.equal(env.WORKERS, undefined, 'WORKERS is left to the stack (its CPU affinity) unless set');
+  assert.equal(env.MODE, 'plain');
+  assert.equal(stackEnv(variant, {}).MODE, 'v');
+  assert.equal(stackEnv(variant, { MODE: 'user', DB_POOL_SIZE: '8', WORKERS: '2' }).MODE, 'user');
+  assert.equal(stackEnv(plain, { DB_POOL_SIZE: '8' }).DB_POOL_SIZE, '8');
+  assert.equal(stackEnv(plain, { WORKERS: '2' }).WORKERS, '2');
+});
+
+function jdk(dir, name, version) {
+  const home = join(dir, name);
+  mkdirSync(join(home, 'bin'), { recursive: true });
+  writeFileSync(join(home, 'bin', 'javac'), '');
+  writeFileSync(join(home, 'release'), `IMPLEMENTOR="x"\nJAVA_VERSION="${version}"\n`);
+  return home;
+}
+
+test('Java stacks run on the newest JDK present, never one older than 21', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jvm-'));
+  jdk(dir, 'openjdk-17', '17.0.15');
+  assert.throws(() => findJavaHome({}, dir), /need a JDK >= 21 \(newest found: 17/);
+  const newest = jdk(dir, 'temurin-25', '25.0.3');
+  jdk(dir, 'temurin-21', '21.0.9');
+  assert.equal(findJavaHome({}, dir), newest);
+  assert.equal(findJavaHome({ JAVA_HOME: jdk(dir, 'custom-26', '26') }, dir), join(dir, 'custom-26'));
+});
