@@ -13,6 +13,12 @@ const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
 const [command = 'list', ...rest] = process.argv.slice(2);
 const spec = rest.join(' ') || process.env.STACKS || '';
 
+// Variants share their stack's build and unit tests: act once per stack.
+function baseTargets(list) {
+  const seen = new Set();
+  return list.filter((t) => !seen.has(t.stack.name) && seen.add(t.stack.name)).map((t) => ({ ...t, variant: null }));
+}
+
 function runtimeEnv(target, env = process.env) {
   return target.stack.runtime === 'java' ? { ...env, JAVA_HOME: findJavaHome(env) } : env;
 }
@@ -91,10 +97,10 @@ async function main() {
       console.log(findJavaHome());
       return;
     case 'build':
-      for (const t of select(stacks, spec)) if (!t.variant) sh(t, 'build');
+      for (const t of baseTargets(select(stacks, spec))) sh(t, 'build');
       return;
     case 'unit':
-      for (const t of select(stacks, spec)) if (!t.variant) sh(t, 'test');
+      for (const t of baseTargets(select(stacks, spec))) sh(t, 'test');
       return;
     case 'up':
       for (const t of select(stacks, spec)) await up(t);
