@@ -1,0 +1,67 @@
+// spec/API.md §6 bookings, the invariant under concurrency: 100 bookings at once on one new product must leave
+// exactly one aggregate row per period, its total the sum of the allocations, its version the touch count.
+import assert from 'node:assert/strict';
+import { after, describe } from 'node:test';
+import { aggregatesOf, allocate, encode, formatCents, PROTOBUF, toCents } from './lib/bookings.mjs';
+import { unique } from './lib/config.mjs';
+import { closeDb, query } from './lib/db.mjs';
+import { clause } from './lib/deviations.mjs';
+import { closeAgent, post } from './lib/http.mjs';
+
+after(closeAgent);
+after(closeDb);
+
+const iso = (millis) => new Date(millis).toISOString().slice(0, 10);
+const DAY = 86_400_000;
+
+/** 100 intervals from 2023-05 to 2025-08: one to four half-years each, many across leap day 2024-02-29. */
+function bookingsFor(model, trim) {
+  return Array.from({ length: 100 }, (_, i) => {
+    const start = Date.UTC(2023, 4, 1) + ((i * 37) % 400) * DAY;
+    const end = start + ((i * 53) % 420) * DAY;
+    return { bookingId: `${model}-${i}`, dollarValue: `${1 + ((i * 7919) % 100000)}.${String(i % 100).padStart(2, '0')}`,
+      startDate: iso(start), endDate: iso(end), originTs: String(1_700_000_000_000 + i), model, trim };
+  });
+}
+
+/** Sums per period: total cents and the number of bookings that touched it. */
+function tally(allocationLists) {
+  const periods = new Map();
+  for (const list of allocationLists) {
+    for (const { fiscalPeriodId, amount } of list) {
+      const p = periods.get(fiscalPeriodId) ?? { cents: 0n, touches: 0 };
+      p.cents += toCents(amount);
+      p.touches += 1;
+      periods.set(fiscalPeriodId, p);
+    }
+  }
+  return [...periods].sort(([a], [b]) => a - b)
+    .map(([fiscalPeriodId, p]) => ({ fiscalPeriodId, amount: formatCents(p.cents), version: p.touches }));
+}
+
+describe('§6 bookings: concurrency', () => {
+  clause('Nothing lost, nothing counted twice, under any concurrency: 100 concurrent bookings on one new product', async () => {
+    const model = unique('conf-race');
+    const trim = 'RACE';
+    const bookings = bookingsFor(model, trim);
+    assert.ok(bookings.some((b) => b.startDate <= '2024-02-29' && b.endDate >= '2024-02-29'), 'the leap day must be covered');
+
+    const responses = await Promise.all(bookings.map((b) => post('/bookings', encode(b), PROTOBUF, { timeout: 30_000 })));
+    const statuses = responses.map((r) => r.status);
+    assert.deepEqual(statuses.filter((s) => s !== 201), [], `all 201 expected, got ${JSON.stringify(statuses)}`);
+    const returned = responses.map((r) => r.json().allocations);
+    returned.forEach((allocations, i) => {
+      const b = bookings[i];
+      assert.deepEqual(allocations, allocate(b.dollarValue, b.startDate, b.endDate), `allocations of ${b.bookingId}`);
+    });
+
+    const aggregates = await aggregatesOf(model, trim);
+    assert.ok(aggregates.length >= 4, `several periods expected, got ${aggregates.length}`);
+    assert.deepEqual(aggregates, tally(returned), 'aggregates must equal the returned allocations summed per period');
+
+    // Recomputed from what the bookings table holds, independently of the responses.
+    const rows = await query('SELECT dollar_value, start_date, end_date FROM bookings WHERE model = ? AND trim = ?', [model, trim]);
+    assert.equal(rows.length, bookings.length);
+    assert.deepEqual(aggregates, tally(rows.map((r) => allocate(r.dollar_value, r.start_date, r.end_date))));
+  }, { timeout: 60_000 });
+});

@@ -1,0 +1,109 @@
+// spec/API.md §1 "Every stack": the rules every route follows. lib/http.mjs also applies the per-response
+// checks (Date, Content-Length or chunked, Content-Type, error body shape) to every response of the suite.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, describe } from 'node:test';
+import { baseUrl } from './lib/config.mjs';
+import { clause } from './lib/deviations.mjs';
+import { closeAgent, get, post, request } from './lib/http.mjs';
+
+after(closeAgent);
+
+const allowed = (res) => new Set((res.headers.allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean));
+
+describe('§1 every stack', () => {
+  for (const [method, path] of [['GET', '/no-such-route'], ['POST', '/no-such-route'], ['GET', '/hello/extra'], ['GET', '/eventx']]) {
+    clause(`Unknown route → 404 with the JSON error body: ${method} ${path}`, async () => {
+      const res = await request(method, path, method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
+      assert.equal(res.status, 404);
+    });
+  }
+
+  // Allow lists the route's methods; HEAD on the dynamic GET routes is optional, on /static required.
+  const routes = [
+    { path: '/hello', wrong: ['POST', 'PUT', 'DELETE'], must: ['GET'], may: ['HEAD'] },
+    { path: '/health', wrong: ['POST', 'DELETE'], must: ['GET'], may: ['HEAD'] },
+    { path: '/aggregates', wrong: ['POST', 'PUT'], must: ['GET'], may: ['HEAD'] },
+    { path: '/static/hello.txt', wrong: ['POST', 'PUT', 'DELETE'], must: ['GET', 'HEAD'], may: [] },
+    { path: '/event', wrong: ['GET', 'PUT', 'DELETE'], must: ['POST'], may: [] },
+    { path: '/bookings', wrong: ['GET', 'PUT'], must: ['POST'], may: [] },
+    { path: '/chat', wrong: ['POST'], must: ['GET'], may: [] },
+  ];
+  for (const { path, wrong, must, may } of routes) {
+    for (const method of wrong) {
+      clause(`Wrong method on a known route → 405 with an Allow header: ${method} ${path}`, async () => {
+        const withBody = method === 'POST' || method === 'PUT';
+        const res = await request(method, path, withBody ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
+        assert.equal(res.status, 405);
+        const allow = allowed(res);
+        for (const m of must) assert.ok(allow.has(m), `Allow "${res.headers.allow}" must list ${m}`);
+        for (const m of allow) assert.ok(must.includes(m) || may.includes(m), `Allow "${res.headers.allow}" lists ${m}, not a method of ${path}`);
+      });
+    }
+  }
+
+  clause('Every response: Date header; Content-Length or chunked; Content-Type whenever there is a body', async () => {
+    // The checks themselves run inside lib/http.mjs on every response; this clause names them once.
+    const responses = await Promise.all([
+      get('/hello'), get('/health'), get('/aggregates?model=none'), get('/static/hello.txt'), get('/no-such-route'),
+      post('/event', '{"eventName":"x","teams":[]}', 'application/json'), post('/event', 'x', 'text/plain'),
+    ]);
+    assert.deepEqual(responses.map((r) => r.status), [200, 200, 200, 200, 404, 200, 415]);
+  });
+
+  clause('When a request breaks several rules, the first that applies wins: 404 → 405 → 415 → 413 → 400 → 422', async () => {
+    const tooBig = Buffer.alloc(1024 * 1024 + 1, 0x7b); // over 1 MiB and not JSON either
+    const cases = [
+      [404, 'POST', '/no-such-route', tooBig, 'text/plain'],
+      [405, 'PUT', '/event', tooBig, 'text/plain'],
+      [415, 'POST', '/event', tooBig, 'text/plain'],
+      [413, 'POST', '/bookings', tooBig, 'application/json'],
+      [400, 'POST', '/bookings', JSON.stringify({ bookingId: '', model: 42 }), 'application/json'],
+    ];
+    for (const [status, method, path, body, type] of cases) {
+      const res = await request(method, path, { body, headers: { 'content-type': type } });
+      assert.equal(res.status, status, `${method} ${path} with ${type}`);
+    }
+  });
+
+  clause('Dynamic routes are computed for every request: no 304 from a dynamic route', async () => {
+    for (const path of ['/hello', '/health', '/aggregates?model=none']) {
+      const first = await get(path);
+      const conditions = { 'if-none-match': first.headers.etag ?? '*', 'if-modified-since': 'Tue, 01 Jan 2030 00:00:00 GMT' };
+      for (const [header, value] of Object.entries(conditions)) {
+        const res = await get(path, { headers: { [header]: value } });
+        assert.equal(res.status, 200, `GET ${path} with ${header}: ${value}`);
+        assert.ok(res.body.equals(first.body), `GET ${path} must answer in full`);
+      }
+    }
+  });
+
+  clause('Plain HTTP GET /chat without an upgrade → 426 with the JSON error (400 accepted too)', async () => {
+    const res = await get('/chat');
+    assert.ok([426, 400].includes(res.status), `got ${res.status}`);
+  });
+
+  clause('HTTP/1.1 keep-alive: two requests on one connection are both answered', async () => {
+    const socket = net.connect(Number(baseUrl.port), baseUrl.hostname);
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')));
+    const req = `GET /hello HTTP/1.1\r\nHost: ${baseUrl.host}\r\n\r\n`;
+    let received = '';
+    const answered = new Promise((resolve, reject) => {
+      socket.on('data', (d) => {
+        const before = received.split('Hello, World!').length;
+        received += d.toString('latin1');
+        const bodies = received.split('Hello, World!').length - 1;
+        if (before === 1 && bodies === 1) socket.write(req); // the second request only after the first answer
+        if (bodies === 2) resolve();
+      });
+      socket.on('error', reject);
+      socket.on('close', () => reject(new Error(`connection closed after: ${received.slice(0, 300)}`)));
+    });
+    socket.write(req);
+    try {
+      await answered;
+    } finally {
+      socket.destroy();
+    }
+  });
+});
