@@ -1,0 +1,81 @@
+'use strict';
+
+const http = require('node:http');
+const { once } = require('node:events');
+const express = require('express');
+const { createDatabase } = require('./db');
+const { createLocalRooms } = require('./chat-rooms');
+const { requireMediaType, rawBody } = require('./body');
+const { methodNotAllowed, notFound, errorHandler } = require('./errors');
+const { hello } = require('./hello');
+const { health } = require('./health');
+const { staticFiles } = require('./static');
+const { echo } = require('./event');
+const { bookings } = require('./bookings');
+const { attachChat, upgradeRequired } = require('./chat');
+const { PROTOBUF, JSON_TYPE } = require('./booking-input');
+
+const DRAIN_MS = 10_000;
+
+// The express app: the whole route table of the contract, one line per route.
+function createApp({ db, staticRoot }) {
+  const app = express();
+  app.disable('x-powered-by');
+  // Dynamic routes are never cached: no ETag, and no 304 from res.send's freshness check, which has no setting
+  // (If-None-Match: * would match). express.static (send) does its own conditional GET and keeps it.
+  app.set('etag', false);
+  Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
+  app.enable('case sensitive routing'); // /Hello is an unknown route, as in every other stack
+  app.enable('strict routing'); // and so is /hello/
+
+  const { create, aggregates } = bookings(db);
+  app.route('/hello').get(hello).all(methodNotAllowed('GET, HEAD'));
+  app.route('/health').get(health(db.sequelize)).all(methodNotAllowed('GET, HEAD'));
+  app.use('/static', staticFiles(staticRoot));
+  app.route('/event').post(requireMediaType(JSON_TYPE), rawBody, echo).all(methodNotAllowed('POST'));
+  app
+    .route('/bookings')
+    .post(requireMediaType(PROTOBUF, JSON_TYPE), rawBody, create)
+    .all(methodNotAllowed('POST'));
+  app.route('/aggregates').get(aggregates).all(methodNotAllowed('GET, HEAD'));
+  app.route('/chat').get(upgradeRequired).all(methodNotAllowed('GET'));
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}
+
+// The HTTP server with the app and the chat endpoint, not yet listening. A multi-process stack calls this
+// in each worker with its share of the pool and a cluster-wide `rooms` (see chat-rooms.js).
+function createServer(config, { rooms = createLocalRooms() } = {}) {
+  const db = createDatabase(config.db);
+  const app = createApp({ db, staticRoot: config.staticRoot });
+  const server = http.createServer(app);
+  // Longer than the load generators' and proxies' idle timeouts, so the server never closes a connection
+  // that a client is about to reuse; headersTimeout must exceed it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  const chat = attachChat(server, rooms);
+
+  // Stop accepting, let in-flight requests finish (10 s at most), close chat sockets with 1001, close the pool.
+  async function shutdown() {
+    const closed = once(server, 'close');
+    server.close(); // also closes the keep-alive connections that are idle right now
+    // Requests still arriving on open connections are served, as the last one on their connection,
+    // and connections busy now are closed as soon as they become idle.
+    server.prependListener('request', (req, res) => res.setHeader('Connection', 'close'));
+    const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+    for (const ws of chat.clients) ws.close(1001, 'Server shutting down');
+    const deadline = setTimeout(() => {
+      server.closeAllConnections();
+      for (const ws of chat.clients) ws.terminate();
+    }, DRAIN_MS);
+    await closed;
+    clearInterval(sweeper);
+    clearTimeout(deadline);
+    await db.sequelize.close();
+  }
+
+  return { app, server, db, shutdown };
+}
+
+module.exports = { createApp, createServer };

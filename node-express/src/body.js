@@ -1,0 +1,43 @@
+'use strict';
+
+const express = require('express');
+const { HttpError } = require('./errors');
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+// Media type of the request without parameters, lower-cased; '' when there is none.
+function mediaType(req) {
+  const header = req.headers['content-type'];
+  return header ? header.split(';', 1)[0].trim().toLowerCase() : '';
+}
+
+// 415 unless the request's media type is one of `types` (parameters such as charset are allowed).
+function requireMediaType(...types) {
+  return (req, res, next) => {
+    if (types.includes(mediaType(req))) next();
+    else next(new HttpError(415, `Content-Type must be ${types.join(' or ')}`));
+  };
+}
+
+// The body as a Buffer, whatever the media type (checked before); over 1 MiB → 413, announced or streamed.
+// Raw bytes rather than express.json(): JSON bodies must be strict UTF-8, which iconv-based decoding is not.
+const rawBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+// Strict JSON: invalid UTF-8 and syntax errors are 400s. An absent body is an empty one.
+function parseJson(body) {
+  let text;
+  try {
+    text = utf8.decode(body ?? Buffer.alloc(0));
+  } catch {
+    throw new HttpError(400, 'Body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Body is not valid JSON');
+  }
+}
+
+module.exports = { mediaType, requireMediaType, rawBody, parseJson };

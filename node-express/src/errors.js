@@ -1,0 +1,53 @@
+'use strict';
+
+const { STATUS_CODES } = require('node:http');
+
+// An error that carries its HTTP status, a short message for the JSON body and optional response headers.
+class HttpError extends Error {
+  constructor(status, message, headers = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+function methodNotAllowed(allow) {
+  return (req, res, next) => next(new HttpError(405, 'Method not allowed', { Allow: allow }));
+}
+
+function notFound(req, res, next) {
+  next(new HttpError(404, 'Not found'));
+}
+
+// The only place a 4xx/5xx body is written: always {"error": "..."}; never a stack, class name or SQL.
+// Errors from express's own middleware (body-parser, serve-static) carry `status`, `expose` and maybe `headers`.
+function errorHandler(err, req, res, next) {
+  const status = statusOf(err);
+  if (status >= 500) console.error(`${req.method} ${req.path} failed: ${describe(err)}`);
+  if (res.headersSent) {
+    // Part of a body is already on the wire: all that is left is to cut the connection.
+    req.socket.destroy();
+    return;
+  }
+  if (err.headers) res.set(err.headers);
+  const message = err instanceof HttpError ? err.message : STATUS_CODES[status];
+  // type() first: a failed static response may already carry the file's Content-Type.
+  res.status(status).type('application/json').json({ error: message });
+}
+
+// Name, message and stack frames: some libraries' stacks (sequelize's) leave the message out.
+function describe(err) {
+  const frames = String(err.stack ?? '')
+    .split('\n')
+    .slice(1)
+    .join('\n');
+  return `${err.name}: ${err.message}\n${frames}`;
+}
+
+function statusOf(err) {
+  const status = err.status ?? err.statusCode;
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+}
+
+module.exports = { HttpError, methodNotAllowed, notFound, errorHandler };

@@ -1,0 +1,37 @@
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { pathSegments } = require('../src/static');
+const { HttpError } = require('../src/errors');
+
+const rejected = (status) => (err) => err instanceof HttpError && err.status === status;
+
+test('ordinary paths become their decoded segments', () => {
+  assert.deepEqual(pathSegments('/hello.txt'), ['hello.txt']);
+  assert.deepEqual(pathSegments('/sub/nested.txt'), ['sub', 'nested.txt']);
+  assert.deepEqual(pathSegments('/with%20space.txt'), ['with space.txt']);
+  assert.deepEqual(pathSegments('/%252e'), ['%2e']); // decoded once: a literal name that does not exist
+});
+
+test('escapes from the root are refused', async (t) => {
+  const cases = {
+    '/../secret.txt': 404,
+    '/%2e%2e/secret.txt': 404,
+    '/sub/%2E%2E/%2e%2e/x': 404,
+    '/..%2fsecret.txt': 400,
+    '/%2fetc/passwd': 400,
+    '//etc/passwd': 404,
+    '/sub\\..\\x': 400,
+    '/%5c..%5cx': 400,
+    '/hello.txt%00.bin': 400,
+    '/%zz': 400,
+    '/.hidden': 404,
+    '/sub/.secret': 404,
+    '/sub/': 404,
+    '/': 404,
+  };
+  for (const [rawPath, status] of Object.entries(cases)) {
+    await t.test(rawPath, () => assert.throws(() => pathSegments(rawPath), rejected(status)));
+  }
+});
