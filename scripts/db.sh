@@ -69,6 +69,9 @@ CREATE USER IF NOT EXISTS '$DB_USER'@'127.0.0.1' IDENTIFIED BY '$DB_PASSWORD';
 CREATE USER IF NOT EXISTS '$DB_USER'@'localhost' IDENTIFIED BY '$DB_PASSWORD';
 GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'127.0.0.1';
 GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'localhost';
+-- PROCESS lets the conformance suite see the statement a stack is waiting in (the FOR UPDATE clause).
+GRANT PROCESS ON *.* TO '$DB_USER'@'127.0.0.1';
+GRANT PROCESS ON *.* TO '$DB_USER'@'localhost';
 SQL
   root_sql "$DB_NAME" < "$ROOT/spec/schema.sql"
   say "database $DB_NAME ready ($(root_sql -N "$DB_NAME" -e 'SELECT COUNT(*) FROM fiscal_periods') fiscal periods)"
