@@ -51,7 +51,7 @@ start() {
   # The buffer pool holds the whole bench data set; flush at commit stays on (durable, as production would run).
   nohup "${pin[@]}" mariadbd --no-defaults --user="$(id -un)" --datadir="$RUN/data" \
     --bind-address="$DB_HOST" --port="$DB_PORT" --socket="$SOCK" --pid-file="$PIDFILE" \
-    --log-error="$RUN/error.log" --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
+    --log-error="$RUN/error.log" --character-set-server=utf8mb4 --collation-server=utf8mb4_nopad_bin \
     --default-time-zone=+00:00 --max-connections=500 --innodb-buffer-pool-size=512M \
     --skip-name-resolve >/dev/null 2>&1 &
   for _ in $(seq 1 60); do
@@ -64,7 +64,7 @@ start() {
 
 provision() {
   root_sql <<SQL
-CREATE DATABASE IF NOT EXISTS \`$DB_NAME\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
+CREATE DATABASE IF NOT EXISTS \`$DB_NAME\` CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
 CREATE USER IF NOT EXISTS '$DB_USER'@'127.0.0.1' IDENTIFIED BY '$DB_PASSWORD';
 CREATE USER IF NOT EXISTS '$DB_USER'@'localhost' IDENTIFIED BY '$DB_PASSWORD';
 GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'127.0.0.1';

@@ -1,12 +1,14 @@
 -- The only schema of the project. Loaded by `make db-up` natively and by the db container's init in compose.
 -- Stacks never create or migrate tables. Safe to load twice.
+-- Text compares exactly: binary and NO PAD, so the products 'LE' and 'LE ' are two products, not one
+-- (MariaDB's utf8mb4_bin ignores trailing spaces).
 
 CREATE TABLE IF NOT EXISTS fiscal_periods (
   id         INT          NOT NULL PRIMARY KEY,   -- year * 10 + half: 20221 = H1 2022
   name       VARCHAR(16)  NOT NULL,
   start_date DATE         NOT NULL,
   end_date   DATE         NOT NULL
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
 
 -- Calendar half-years 2000-2049: H1 = Jan 1 - Jun 30, H2 = Jul 1 - Dec 31.
 INSERT IGNORE INTO fiscal_periods (id, name, start_date, end_date)
@@ -29,7 +31,7 @@ CREATE TABLE IF NOT EXISTS bookings (
   trim         VARCHAR(255)  NOT NULL,
   stage        VARCHAR(255)  NULL,
   type         VARCHAR(255)  NULL
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
 
 CREATE TABLE IF NOT EXISTS aggregates (
   row_id              INT           NOT NULL AUTO_INCREMENT PRIMARY KEY,
@@ -42,4 +44,4 @@ CREATE TABLE IF NOT EXISTS aggregates (
   -- Without this key two first sales of a product race and both insert: the loser gets 1062 and retries.
   UNIQUE KEY aggregates_product_period (model, trim, fiscal_period_id),
   CONSTRAINT aggregates_fiscal_period FOREIGN KEY (fiscal_period_id) REFERENCES fiscal_periods (id)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;

@@ -1,6 +1,5 @@
 'use strict';
 
-const express = require('express');
 const { HttpError } = require('./errors');
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -19,9 +18,36 @@ function requireMediaType(...types) {
   };
 }
 
-// The body as a Buffer, whatever the media type (checked before); over 1 MiB → 413, announced or streamed.
-// Raw bytes rather than express.json(): JSON bodies must be strict UTF-8, which iconv-based decoding is not.
-const rawBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+// The body as a Buffer, whatever the media type (checked before). Raw bytes rather than express.json():
+// JSON bodies must be strict UTF-8, which iconv-based decoding is not. Over 1 MiB → 413 at once: an announced
+// Content-Length before a byte is read, a streamed body as soon as it passes the limit; the connection is then
+// closed instead of read to its end (body-parser reads a too-large body whole before it answers).
+function rawBody(req, res, next) {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return next(tooLarge());
+  const chunks = [];
+  let size = 0;
+  const stop = () => req.off('data', onData).off('end', onEnd).off('error', onError);
+  function onData(chunk) {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) return chunks.push(chunk);
+    stop().pause();
+    next(tooLarge());
+  }
+  function onEnd() {
+    stop();
+    req.body = Buffer.concat(chunks, size);
+    next();
+  }
+  function onError() {
+    stop();
+    next(new HttpError(400, 'Request body aborted'));
+  }
+  req.on('data', onData).on('end', onEnd).on('error', onError);
+}
+
+function tooLarge() {
+  return new HttpError(413, 'Body is larger than 1 MiB', { Connection: 'close' });
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -24,7 +24,9 @@ function notFound(req, res, next) {
 // Errors from express's own middleware (body-parser, serve-static) carry `status`, `expose` and maybe `headers`.
 function errorHandler(err, req, res, next) {
   const status = statusOf(err);
-  if (status >= 500) console.error(`${req.method} ${req.path} failed: ${describe(err)}`);
+  // Unexpected failures only: a deliberate 503 (database busy) is an answer, not an error to log per request.
+  if (status >= 500 && !(err instanceof HttpError))
+    console.error(`${req.method} ${req.path} failed: ${describe(err)}`);
   if (res.headersSent) {
     // Part of a body is already on the wire: all that is left is to cut the connection.
     req.socket.destroy();

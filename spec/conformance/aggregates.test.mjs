@@ -23,6 +23,8 @@ const bookings = [
   { model: modelA, trim: emoji, dollarValue: '3.00', startDate: '2026-01-01', endDate: '2026-01-01' },
   { model: modelA, trim: fullwidth, dollarValue: '4.00', startDate: '2026-01-01', endDate: '2026-01-01' },
   { model: modelA, trim: trimX, dollarValue: '1.01', startDate: '2025-02-01', endDate: '2025-02-01' },
+  // A trailing space makes another product (a PAD SPACE collation would merge the two rows).
+  { model: modelA, trim: `${trimX} `, dollarValue: '2.00', startDate: '2025-02-01', endDate: '2025-02-01' },
 ].map((b, i) => ({ ...b, bookingId: `${base}-${i}`, originTs: '1700000000000' }));
 
 const utf8Order = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -74,7 +76,10 @@ describe('§6.8 GET /aggregates', () => {
     assert.deepEqual(await aggregates({ trim: trimY }), expected((b) => b.trim === trimY));
   });
 
-  clause('A present filter is exact, binary equality (case- and accent-sensitive), even when it is empty', async () => {
+  clause('A present filter is exact, binary equality (case-, accent- and trailing-space-sensitive), even when it is empty', async () => {
+    const spaced = await aggregates({ model: modelA, trim: `${trimX} ` });
+    assert.deepEqual(spaced, expected((b) => b.model === modelA && b.trim === `${trimX} `));
+    assert.equal(spaced.length, 1, `"${trimX} " is its own product`);
     assert.deepEqual(await aggregates({ model: base }), []);
     assert.deepEqual(await aggregates({ model: modelA.toUpperCase() }), []);
     assert.deepEqual(await aggregates({ model: modelB.replace('ü', 'u') }), []);

@@ -66,6 +66,34 @@ describe('§1 every stack', () => {
     }
   });
 
+  // The request is written by hand so that the body can stop short: a server that reads the whole announced
+  // body before answering never answers this client.
+  function firstResponseLine(head, body = Buffer.alloc(0)) {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: baseUrl.hostname, port: Number(baseUrl.port) });
+      const timer = setTimeout(() => { socket.destroy(); reject(new Error('no answer within 5 s')); }, 5_000);
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk.toString('latin1');
+        if (received.includes('\r\n')) { clearTimeout(timer); socket.destroy(); resolve(received.split('\r\n', 1)[0]); }
+      });
+      socket.on('error', (error) => { clearTimeout(timer); reject(error); });
+      socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+    });
+  }
+
+  for (const [path, type] of [['/event', 'application/json'], ['/bookings', 'application/x-protobuf']]) {
+    clause(`A larger body gets 413 whether Content-Length announces it (answer without reading the body) or it arrives chunked (stop reading when the limit is passed): POST ${path}`, async () => {
+      const head = `POST ${path} HTTP/1.1\r\nHost: ${baseUrl.host}\r\nContent-Type: ${type}\r\n`;
+      assert.match(await firstResponseLine(`${head}Content-Length: 104857600\r\n\r\n`), /^HTTP\/1\.1 413\b/,
+        '100 MiB announced, nothing sent: 413 without waiting for the body');
+      const chunk = Buffer.alloc(1024 * 1024 + 64 * 1024, 0x61);
+      const chunked = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+      assert.match(await firstResponseLine(`${head}Transfer-Encoding: chunked\r\n\r\n`, chunked), /^HTTP\/1\.1 413\b/,
+        '1 MiB + 64 KiB streamed, then nothing: 413 without waiting for the end');
+    });
+  }
+
   clause('Dynamic routes are computed for every request: no 304 from a dynamic route', async () => {
     for (const path of ['/hello', '/health', '/aggregates?model=none']) {
       const first = await get(path);

@@ -9,8 +9,11 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
 // Leaks that must never reach a client: stack frames, exception classes, SQL, framework names and pages,
 // file system errors.
 const LEAKS = [
-  /\bat \S+ \(/, /\bat [\w$.<>]+:\d+/, /Exception/, /\bError:\s/, /\b(SELECT|INSERT|UPDATE|DELETE FROM)\b/i,
-  /\bER_[A-Z_]+/, /SQLSTATE/i, /express|sequelize|mysql2?\b|mariadb|netty|spring|vert\.?x|tomcat|jetty|hibernate|whitelabel/i,
+  /\n\s*at \S/, /\bat [\w$.<>]+ \([^)]*:\d+:\d+\)/, /\bat [\w$.]+\([\w$]+\.(java|kt|scala):\d+\)/, // stack frames
+  /\b[A-Z]\w*(Exception|Error)\b/, // class names: NullPointerException, SequelizeDatabaseError, TypeError
+  /\bSELECT\b[\s\S]*\bFROM\b/i, /\bINSERT\s+INTO\b/i, /\bUPDATE\s+\S+\s+SET\b/i, /\bDELETE\s+FROM\b/i,
+  /\bER_[A-Z_]+/, /SQLSTATE/i,
+  /\b(express|sequelize|mysql2|mariadb|netty|spring|vert\.?x|tomcat|jetty|hibernate|whitelabel)\b/i,
   /<html/i, /node_modules|\.js:\d+|\.java:\d+/, /\b(ENOENT|EISDIR|ENOTDIR|EACCES)\b|no such file/i,
 ];
 
@@ -20,6 +23,7 @@ export function assertErrorBody(res) {
   let body;
   assert.doesNotThrow(() => { body = JSON.parse(res.text); }, `error body must be JSON: ${res.text.slice(0, 200)}`);
   assert.ok(body && typeof body === 'object' && !Array.isArray(body), 'error body must be a JSON object');
+  assert.deepEqual(Object.keys(body), ['error'], `error body is {"error": …} and nothing else: ${res.text.slice(0, 200)}`);
   assert.equal(typeof body.error, 'string', `error body needs a string "error": ${res.text.slice(0, 200)}`);
   assert.ok(body.error.length > 0, 'error message must not be empty');
   for (const leak of LEAKS) assert.doesNotMatch(res.text, leak, `error body leaks internals: ${res.text.slice(0, 300)}`);
