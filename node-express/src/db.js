@@ -36,7 +36,7 @@ function createDatabase({ host, port, name, user, password, poolSize }) {
       stage: string({ allowNull: true }),
       type: string({ allowNull: true }),
     },
-    { tableName: 'bookings', createdAt: 'createdAt', updatedAt: false },
+    { tableName: 'bookings', timestamps: false }, // created_at: the column's DEFAULT CURRENT_TIMESTAMP
   );
 
   const Aggregate = sequelize.define(
@@ -49,7 +49,7 @@ function createDatabase({ host, port, name, user, password, poolSize }) {
       totalDollarAmount: money(),
       fiscalPeriodId: { type: DataTypes.INTEGER, allowNull: false },
     },
-    { tableName: 'aggregates', createdAt: false, updatedAt: 'lastUpdated' },
+    { tableName: 'aggregates', timestamps: false }, // last_updated: DEFAULT / ON UPDATE CURRENT_TIMESTAMP
   );
 
   return { sequelize, Booking, Aggregate };

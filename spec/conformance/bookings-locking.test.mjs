@@ -23,15 +23,20 @@ async function assertCanSeeOtherSessions() {
     'the database user needs the PROCESS privilege to see the stack\'s statements (scripts/db.sh grants it)');
 }
 
-/** The statement another session is running on `aggregates`, polled until one shows up or `ms` pass. */
-async function blockedAggregatesStatement(ownId, ms = 10_000) {
+/** The statement of the transaction waiting for a lock that `holderThreadId` holds, polled until one waits. */
+async function blockedStatement(holderThreadId, ms = 10_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const rows = await query(
-      "SELECT INFO AS info FROM information_schema.PROCESSLIST WHERE ID <> ? AND INFO LIKE '%aggregates%' AND INFO NOT LIKE '%PROCESSLIST%'",
-      [ownId]);
-    if (rows.length) return rows[0].info;
-    await new Promise((r) => setTimeout(r, 20));
+      `SELECT waiting.trx_query AS info
+         FROM information_schema.INNODB_LOCK_WAITS w
+         JOIN information_schema.INNODB_TRX waiting ON waiting.trx_id = w.requesting_trx_id
+         JOIN information_schema.INNODB_TRX holding ON holding.trx_id = w.blocking_trx_id
+        WHERE holding.trx_mysql_thread_id = ?`,
+      [holderThreadId]);
+    if (rows.length && rows[0].info) return rows[0].info;
+    // InnoDB refreshes these tables only when 100 ms have passed since they were last read: poll slower.
+    await new Promise((r) => setTimeout(r, 200));
   }
   return null;
 }
@@ -66,7 +71,7 @@ describe('§6 bookings: the lock', () => {
         'SELECT version FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = 20241 LOCK IN SHARE MODE',
         [model, trim]);
       const pending = post('/bookings', encode(booking(2)), PROTOBUF, { timeout: 30_000 });
-      const statement = await blockedAggregatesStatement(holder.threadId);
+      const statement = await blockedStatement(holder.threadId);
       const laterLockedFirst = statement ? await periodLocked(model, trim, 20242) : null;
       await holder.rollback();
       const res = await pending;
