@@ -47,11 +47,17 @@ describe('§6 bookings: concurrency', () => {
     assert.ok(bookings.some((b) => b.startDate <= '2024-02-29' && b.endDate >= '2024-02-29'), 'the leap day must be covered');
 
     const responses = await Promise.all(bookings.map((b) => post('/bookings', encode(b), PROTOBUF, { timeout: 30_000 })));
+    // A booking whose 5 attempts all hit deadlocks gets 503 + Retry-After (§6.5); a handful is a correct answer
+    // under this contention, more means the retry is missing.
     const statuses = responses.map((r) => r.status);
-    assert.deepEqual(statuses.filter((s) => s !== 201), [], `all 201 expected, got ${JSON.stringify(statuses)}`);
-    const returned = responses.map((r) => r.json().allocations);
+    assert.deepEqual(statuses.filter((s) => s !== 201 && s !== 503), [], `201 (or 503) expected, got ${JSON.stringify(statuses)}`);
+    const busy = responses.filter((r) => r.status === 503);
+    assert.ok(busy.length <= 5, `${busy.length} bookings gave up after 5 attempts: is the whole transaction retried?`);
+    for (const r of busy) assert.equal(r.headers['retry-after'], '1', '503 carries Retry-After: 1');
+    const committed = bookings.filter((_, i) => responses[i].status === 201);
+    const returned = responses.filter((r) => r.status === 201).map((r) => r.json().allocations);
     returned.forEach((allocations, i) => {
-      const b = bookings[i];
+      const b = committed[i];
       assert.deepEqual(allocations, allocate(b.dollarValue, b.startDate, b.endDate), `allocations of ${b.bookingId}`);
     });
 
@@ -61,7 +67,7 @@ describe('§6 bookings: concurrency', () => {
 
     // Recomputed from what the bookings table holds, independently of the responses.
     const rows = await query('SELECT dollar_value, start_date, end_date FROM bookings WHERE model = ? AND trim = ?', [model, trim]);
-    assert.equal(rows.length, bookings.length);
+    assert.equal(rows.length, committed.length, 'one bookings row per 201, none for a 503');
     assert.deepEqual(aggregates, tally(rows.map((r) => allocate(r.dollar_value, r.start_date, r.end_date))));
   }, { timeout: 60_000 });
 });
