@@ -12,12 +12,14 @@ export DB_NAME ?= bench
 export DB_USER ?= bench
 export DB_PASSWORD ?= bench
 export STATIC_ROOT ?= $(CURDIR)/.run/static
+# The bench (loadtest/README.md): empty means the profile's or the machine's default.
+export PROFILE WORKLOADS REPEAT RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
 
 NODE_MAJOR := 20
 STACKS_CLI := node scripts/stacks.mjs
 CONFORMANCE := spec/conformance
 
-.PHONY: help deps node-check java-check browser db-up db-down db-reset fixtures build up down \
+.PHONY: help deps node-check java-check browser jmeter db-up db-down db-reset fixtures build up down \
         unit conformance test bench clean
 
 help: ## list the targets
@@ -48,7 +50,15 @@ browser:
 $(CONFORMANCE)/node_modules/.package-lock.json: $(CONFORMANCE)/package-lock.json
 	cd $(CONFORMANCE) && npm ci --no-audit --no-fund --loglevel=error
 
-deps: node-check java-check browser $(CONFORMANCE)/node_modules/.package-lock.json ## install what a fresh machine lacks
+loadtest/node_modules/.package-lock.json: loadtest/package-lock.json
+	cd loadtest && npm ci --no-audit --no-fund --loglevel=error
+
+# JMeter 5.6.3 from Maven Central through jmeter-maven-plugin, into loadtest/target (git-ignored).
+jmeter: java-check ## install JMeter (the bench does it too) and print where it is
+	@node -e "import('./loadtest/jmeter.mjs').then((m) => m.installJmeter()).then(console.log)"
+
+deps: node-check java-check browser $(CONFORMANCE)/node_modules/.package-lock.json \
+      loadtest/node_modules/.package-lock.json ## install what a fresh machine lacks
 
 # ---------------------------------------------------------------- native runtime
 db-up: ## start the private MariaDB on 127.0.0.1:3307 (installs it if missing)
@@ -85,12 +95,16 @@ test: deps ## everything CI runs: unit tests, conformance against every stack, h
 	@$(MAKE) --no-print-directory harness-test
 
 .PHONY: harness-test
-harness-test: ## the runtime's and harness's own tests
+# The smoke bench runs on its own, after the other tests: it truncates the bookings tables and needs the
+# stack's port, which the conformance and JMeter tests also use.
+harness-test: deps db-up fixtures ## the runtime's and the bench harness's own tests, then a smoke bench
 	@node --test scripts/test/
+	@node --test loadtest/test/
+	@$(STACKS_CLI) build node-express
+	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
 
 # ---------------------------------------------------------------- bench
-bench: ## the main job: every workload on every stack, same CPUs, same DB (see loadtest/)
-	@[ -f loadtest/bench.mjs ] || { echo "make bench: the load harness (loadtest/) has not landed yet" >&2; exit 1; }
+bench: deps db-up fixtures build ## the main job: every workload on every stack (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS)
 	@node loadtest/bench.mjs
 
 clean: down db-down ## stop everything and remove .run/, results/ and build outputs

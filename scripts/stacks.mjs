@@ -7,7 +7,8 @@ import { spawnSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, loadStacks, select, stackEnv, baseUrl, dbUrl } from './lib/stacks.mjs';
 import { findJavaHome } from './lib/java.mjs';
-import { start, stop, waitHealthy, runningPid, portTaken, logFile, tail } from './lib/processes.mjs';
+import { start, stop, waitHealthy, runningPid, portTaken, logFile, tail, exitOf } from './lib/processes.mjs';
+import { lifecycleProblems } from './lib/lifecycle.mjs';
 
 const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
 const [command = 'list', ...rest] = process.argv.slice(2);
@@ -35,7 +36,7 @@ async function up(target) {
   if (running) {
     if (running.id !== target.id) throw new Error(`${running.id} is running on port ${target.stack.port}; make down first`);
     console.log(`${target.id} already running (pid ${running.pid}) at ${baseUrl(target)}`);
-    return;
+    return null;
   }
   if (await portTaken(target.stack.port)) {
     throw new Error(`port ${target.stack.port} for ${target.id} is taken by another process`);
@@ -48,6 +49,7 @@ async function up(target) {
       `within ${STARTUP_TIMEOUT_MS / 1000} s; last log lines (${logFile(target)}):\n${tail(logFile(target))}`);
   }
   console.log(`${target.id} up at ${baseUrl(target)} (pid ${pid}, log ${logFile(target)})`);
+  return pid;
 }
 
 async function down(target) {
@@ -73,8 +75,12 @@ async function conformance(list) {
     const began = Date.now();
     let ok = false;
     try {
-      await up(target);
+      const pid = await up(target);
       ok = await conformanceRun(target);
+      // Started here: also the start-up line, a quiet log under the suite's load, and SIGTERM → exit 0.
+      const problems = pid ? await lifecycleProblems(target, pid, { log: logFile(target), stop, exitOf }) : [];
+      for (const problem of problems) console.error(`${target.id}: ${problem}`);
+      ok = ok && problems.length === 0;
     } catch (error) {
       console.error(error.message);
     } finally {

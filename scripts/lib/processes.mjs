@@ -38,6 +38,10 @@ export function portTaken(port, host = '127.0.0.1') {
   });
 }
 
+// Exit status of each process this runner started, for the contract's "SIGTERM … exit 0".
+const exits = new Map();
+export const exitOf = (pid) => exits.get(pid);
+
 // SERVER_CPUS pins the stack with taskset, as the bench does; the pid recorded is the stack's own (exec).
 export function start(target, env) {
   mkdirSync(RUN_DIR, { recursive: true });
@@ -48,6 +52,7 @@ export function start(target, env) {
     cwd: target.stack.dir, env, detached: true, stdio: ['ignore', log, log],
   });
   child.unref();
+  exits.set(child.pid, new Promise((done) => child.once('exit', (code, signal) => done({ code, signal }))));
   writeFileSync(pidFile(target), String(child.pid));
   return child.pid;
 }

@@ -77,3 +77,13 @@ test('Java stacks run on the newest JDK present, never one older than 21', () =>
   assert.equal(findJavaHome({}, dir), newest);
   assert.equal(findJavaHome({ JAVA_HOME: jdk(dir, 'custom-26', '26') }, dir), join(dir, 'custom-26'));
 });
+
+test('the start-up line is checked for its format, and anything logged after it is reported', async () => {
+  const { logProblems } = await import('../lib/lifecycle.mjs');
+  const ok = 'node-express listening on port 8085, workers=1, db pool=32, node v20.20.2';
+  assert.deepEqual(logProblems(`${ok}\n`, 'node-express', 8085), []);
+  assert.deepEqual(logProblems(`WARNING: a JVM notice first\n${ok}\n`, 'node-express', 8085), []);
+  assert.match(logProblems('listening on 8085\n', 'node-express', 8085)[0], /no start-up line/);
+  assert.match(logProblems(`${ok.replace('8085,', '8086,')}\n`, 'node-express', 8085)[0], /no start-up line/);
+  assert.match(logProblems(`${ok}\nGET /hello 200\n`, 'node-express', 8085)[0], /logged 1 line\(s\).*GET \/hello 200/);
+});

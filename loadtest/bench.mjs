@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// `make bench`: every workload on every stack, one at a time, on the same CPUs against the same MariaDB.
+// Environment: STACKS, WORKLOADS, PROFILE (quick | seed | sweep | smoke), REPEAT, SERVER_CPUS, DB_CPUS,
+// LOADGEN_CPUS, RESULTS_DIR. Writes results/<timestamp>/ (JTLs, dashboards, summary.json), prints a table,
+// points results/latest at it, and exits non-zero when any run failed. See loadtest/README.md.
+import { mkdirSync, writeFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join, resolve, relative } from 'node:path';
+import { cpus } from 'node:os';
+import { ROOT, RUN_DIR, STATIC_ROOT } from '../scripts/lib/stacks.mjs';
+import { findJavaHome } from '../scripts/lib/java.mjs';
+import { writeStaticTree } from '../spec/fixtures/static/generate.mjs';
+import { installJmeter, jmeterVersion } from './jmeter.mjs';
+import { writeCorpus } from './corpus.mjs';
+import { selectProfile, selectPinning, stepLabel, estimateSeconds } from './lib/profiles.mjs';
+import { connect, truncate, serverVersion, ensureDatabase } from './lib/db.mjs';
+import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
+import { benchTargets, startStack } from './lib/servers.mjs';
+import { measure, failedRun } from './lib/run.mjs';
+import { checkInvariant } from './lib/invariant.mjs';
+import { buildRow, environment } from './lib/summary.mjs';
+import { formatTable } from './lib/table.mjs';
+import { createProgress } from './lib/progress.mjs';
+
+const CEILING = 'nginx (ceiling)';
+const CEILING_WORKLOADS = ['hello', 'static'];
+const profile = selectProfile();
+const pinning = selectPinning(cpus().length);
+const targets = benchTargets(process.env.STACKS);
+const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
+const runDir = join(resultsRoot, stamp);
+let current = null; // the server up right now, stopped on Ctrl-C too
+
+// The plan, in the order it runs: the ceiling's workloads first (nginx started once), then workload by
+// workload, step by step, stack by stack, each repeat with a fresh start of the stack.
+const plan = (servers, workloads) => workloads.flatMap((workload) => {
+  const steps = profile.steps[workload];
+  return steps.flatMap((step) => servers.flatMap((server) => Array.from({ length: profile.repeat },
+    (_, i) => ({ server, workload, step, label: stepLabel(workload, step, steps), repeat: i + 1 }))));
+});
+const ceilingRuns = plan([CEILING], profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w)));
+const stackRuns = plan(targets, profile.workloads);
+const runs = [...ceilingRuns, ...stackRuns];
+const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step), 0);
+const progress = createProgress({ plannedSeconds });
+const results = new Map(); // "server|label" → { server, workload, label, step, repeats: [] }
+
+function record(run, outcome) {
+  const name = run.server === CEILING ? CEILING : run.server.id;
+  const key = `${name}|${run.label}`;
+  if (!results.has(key)) results.set(key, { server: name, workload: run.workload, label: run.label, step: run.step, repeats: [] });
+  // Paths in summary.json are relative to the run's folder, so a results folder can be moved or archived.
+  for (const file of ['jtl', 'dashboard']) if (outcome[file]) outcome[file] = relative(runDir, outcome[file]);
+  results.get(key).repeats.push({ repeat: run.repeat, ...outcome });
+  if (outcome.failed) progress.note(`bench: ${name} ${run.label} #${run.repeat} FAILED: ${outcome.reason}`);
+}
+
+const dirOf = (run, name) => join(runDir, name.replace(/[^\w.-]+/g, '_'), run.label.replace('@', '-'), String(run.repeat));
+const announce = (run, name) => progress.run({ index: runs.indexOf(run) + 1, count: runs.length, server: name,
+  label: run.label, repeat: run.repeat, plannedSeconds: estimateSeconds(profile, run.step) });
+
+async function main() {
+  mkdirSync(runDir, { recursive: true });
+  ensureDatabase(pinning.db);
+  const db = await connect();
+  writeStaticTree(STATIC_ROOT);
+  const jmeterHome = await installJmeter();
+  const corpus = profile.workloads.includes('bookings') ? await writeCorpus(join(RUN_DIR, 'bench-corpus'), {}) : null;
+  if (ceilingRuns.length) ensureNginx();
+  const env = environment({ pinning, javaHome: findJavaHome(), mariadb: await serverVersion(db),
+    jmeter: jmeterVersion(jmeterHome), nginx: ceilingRuns.length ? nginxVersion() : null });
+  const base = { profile, corpus, loadgenCpus: pinning.loadgen, progress };
+
+  if (ceilingRuns.length) {
+    current = await startNginx(pinning.server);
+    for (const run of ceilingRuns) {
+      announce(run, CEILING);
+      record(run, await measure({ ...base, server: { ...current, host: '127.0.0.1' }, workload: run.workload,
+        step: run.step, dir: dirOf(run, 'nginx') }));
+    }
+    await current.stop();
+    current = null;
+  }
+
+  for (const run of stackRuns) {
+    announce(run, run.server.id);
+    if (run.workload === 'bookings') await truncate(db);
+    try {
+      current = await startStack(run.server, pinning.server, progress.note);
+    } catch (error) {
+      record(run, failedRun(`did not start: ${error.message}`));
+      continue;
+    }
+    let outcome;
+    try {
+      outcome = await measure({ ...base, server: current, workload: run.workload, step: run.step,
+        dir: dirOf(run, run.server.id) });
+    } catch (error) {
+      outcome = failedRun(error.message);
+    } finally {
+      progress.phase('stopping');
+      await current.stop();
+      current = null;
+    }
+    if (run.workload === 'bookings' && !outcome.failed) {
+      outcome.invariant = await checkInvariant(db);
+      if (!outcome.invariant.ok) Object.assign(outcome, { failed: true, reason: `invariant violated: ${outcome.invariant.problems[0]}` });
+    }
+    record(run, outcome);
+  }
+  progress.done();
+  await db.end();
+  finish(env);
+}
+
+function finish(env) {
+  const all = [...results.values()];
+  const ceiling = Object.fromEntries(all.filter((r) => r.server === CEILING)
+    .map((r) => [r.label, buildRow({ ...r, ceiling: null })]));
+  const rows = all.filter((r) => r.server !== CEILING)
+    .map((r) => buildRow({ ...r, ceiling: ceiling[r.label] && { throughput: ceiling[r.label].throughput.median } }));
+  const failed = [...rows, ...Object.values(ceiling)].filter((r) => r.failed).length;
+  const summary = { run: stamp, profile: profile.name, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
+    rampUpSeconds: profile.rampUpSeconds, steps: profile.steps }, environment: env,
+    ceiling: { server: env.nginx, rows: Object.values(ceiling) }, results: rows, failedRuns: failed };
+  writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  const latest = join(resultsRoot, 'latest');
+  rmSync(latest, { force: true });
+  symlinkSync(stamp, latest);
+  console.log(`\n${formatTable([...rows, ...Object.values(ceiling)])}\n`);
+  console.log(`latencies in ms (nearest rank); profile ${profile.name}; pinning server ${pinning.server} / db ${pinning.db} / ` +
+    `load generator ${pinning.loadgen}; ` +
+    `results in ${runDir}${failed ? `; ${failed} FAILED` : ''}`);
+  if (failed) process.exitCode = 1;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    progress.done();
+    if (current) await current.stop();
+    process.exit(130);
+  });
+}
+
+main().catch(async (error) => {
+  progress.done();
+  if (current) await current.stop();
+  console.error(`bench: ${error.stack ?? error.message}`);
+  process.exitCode = 1;
+});

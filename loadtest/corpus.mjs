@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The bookings request bodies: protobuf Booking files (spec/booking.proto) from a seeded generator, plus the
+// CSV that plan.jmx's CSV Data Set reads (one row per request, recycled). Same seed → same bytes, so runs
+// compare; the hot products make concurrent requests fight over the same aggregates rows (the FOR UPDATE
+// path), the rest spread the load over 5 models × 4 trims and 1 day .. 3 year intervals in 2000-2049.
+// Usage: node loadtest/corpus.mjs [dir = .run/corpus] [count = 2000] [seed = 42]
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import protobuf from 'protobufjs';
+import { ROOT, RUN_DIR } from '../scripts/lib/stacks.mjs';
+
+export const MODELS = ['Corolla', 'Camry', 'RAV4', 'Prius', 'Yaris'];
+export const TRIMS = ['L', 'LE', 'SE', 'XLE'];
+export const HOT_KEYS = [['Corolla', 'LE'], ['RAV4', 'XLE']];
+const HOT_SHARE = 0.4;
+const MAX_DAYS = 1095; // 3 × 365 days, counted inclusively: never longer than three calendar years
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(2000, 0, 1) / DAY_MS;
+const LAST_DAY = Date.UTC(2049, 11, 31) / DAY_MS;
+const HOT_FIRST_DAY = Date.UTC(2024, 0, 1) / DAY_MS; // hot bookings start in 2024-2025: shared periods
+const HOT_LAST_START = Date.UTC(2025, 11, 31) / DAY_MS;
+
+export const Booking = protobuf.loadSync(join(ROOT, 'spec/booking.proto')).lookupType('bench.bookings.Booking');
+
+// mulberry32: tiny, fast, and the same sequence on every machine (Math.random is neither seeded nor stable).
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const isoDay = (day) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+function dollars(random) {
+  const cents = 1 + Math.floor(random() * 10_000_000); // 0.01 .. 100000.00: totals stay far below DECIMAL(19,2)
+  const style = random();
+  if (style < 0.1) return String(Math.max(1, Math.floor(cents / 100))); // "1234"
+  const tenths = Math.max(1, Math.floor(cents / 10));
+  if (style < 0.2) return `${Math.floor(tenths / 10)}.${tenths % 10}`; // "1234.5"
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export function generateBookings({ count = 2000, seed = 42 } = {}) {
+  const random = prng(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const bookings = [];
+  for (let i = 0; i < count; i++) {
+    // The first 20 cover every product once, and the first two the shortest and longest interval.
+    const hot = i >= 20 && random() < HOT_SHARE;
+    const [model, trim] = i < 20 ? [MODELS[Math.floor(i / 4)], TRIMS[i % 4]] : hot ? pick(HOT_KEYS) : [pick(MODELS), pick(TRIMS)];
+    const days = i === 0 ? 1 : i === 1 ? MAX_DAYS : Math.max(1, Math.round(Math.exp(random() * Math.log(MAX_DAYS))));
+    const [from, to] = hot ? [HOT_FIRST_DAY, HOT_LAST_START] : [FIRST_DAY, LAST_DAY - days + 1];
+    const start = from + Math.floor(random() * (to - from + 1));
+    const booking = {
+      bookingId: `B${seed}-${String(i).padStart(6, '0')}`,
+      dollarValue: dollars(random),
+      startDate: isoDay(start),
+      endDate: isoDay(start + days - 1),
+      originTs: 1_700_000_000_000 + i * 1000 + Math.floor(random() * 1000),
+      model,
+      trim,
+    };
+    if (i > 0 && random() < 0.1) booking.parentId = `B${seed}-${String(Math.floor(random() * i)).padStart(6, '0')}`;
+    if (random() < 0.3) booking.stage = pick(['quote', 'order', 'delivered']);
+    if (random() < 0.3) booking.type = pick(['retail', 'fleet']);
+    bookings.push(booking);
+  }
+  return bookings;
+}
+
+export const encodeBooking = (booking) => Buffer.from(Booking.encode(Booking.fromObject(booking)).finish());
+
+// Rewrites only what differs, so a second call with the same arguments touches nothing.
+function writeIfChanged(file, bytes) {
+  if (existsSync(file) && readFileSync(file).equals(bytes)) return;
+  writeFileSync(file, bytes);
+}
+
+export async function writeCorpus(dir, { count = 2000, seed = 42 } = {}) {
+  const root = resolve(dir);
+  mkdirSync(root, { recursive: true });
+  const names = new Set();
+  const rows = ['bookingFile,bookingId,model,trim'];
+  for (const [i, booking] of generateBookings({ count, seed }).entries()) {
+    const name = `booking-${String(i).padStart(6, '0')}.bin`;
+    names.add(name);
+    writeIfChanged(join(root, name), encodeBooking(booking));
+    // Absolute paths: JMeter resolves relative ones against the plan's directory, not the CSV's.
+    rows.push([join(root, name), booking.bookingId, booking.model, booking.trim].join(','));
+  }
+  for (const stale of readdirSync(root).filter((n) => /^booking-\d+\.bin$/.test(n) && !names.has(n))) {
+    rmSync(join(root, stale));
+  }
+  const csv = join(root, 'bookings.csv');
+  writeIfChanged(csv, Buffer.from(rows.join('\n') + '\n'));
+  return csv;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [dir = join(RUN_DIR, 'corpus'), count = '2000', seed = '42'] = process.argv.slice(2);
+  console.log(await writeCorpus(dir, { count: Number(count), seed: Number(seed) }));
+}

@@ -1,0 +1,75 @@
+// nginx as the headroom ceiling: installed from Debian packages when missing (as root), configured from
+// loadtest/nginx.conf, started as a plain process pinned to SERVER_CPUS with one worker per server CPU.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ROOT, RUN_DIR, STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
+import { waitHealthy, stop } from '../../scripts/lib/processes.mjs';
+
+const NGINX = '/usr/sbin/nginx';
+const RUN = join(RUN_DIR, 'nginx');
+
+export function ensureNginx() {
+  if (spawnSync(NGINX, ['-v']).status === 0) return;
+  if (process.getuid() !== 0) throw new Error('nginx is missing for the headroom ceiling; run as root or: sudo apt-get install nginx');
+  process.stderr.write('bench: installing nginx from Debian packages (headroom ceiling)\n');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'nginx']]) {
+    const r = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+  }
+  // Debian starts its own service on port 80; it is not ours and not needed.
+  spawnSync('sh', ['-c', 'service nginx stop || true'], { stdio: 'ignore' });
+}
+
+export function nginxVersion() {
+  const r = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
+  return (r.stderr || r.stdout).trim().replace(/^nginx version: /, '');
+}
+
+/** Counts the CPUs of a taskset list such as "1", "0-1" or "0,2-3". */
+export function cpuCount(list) {
+  return list.split(',').reduce((n, part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    return n + (to - from + 1);
+  }, 0);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function renderConfig(template, values) {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key) => {
+    if (values[key] === undefined) throw new Error(`nginx.conf: no value for {{${key}}}`);
+    return String(values[key]);
+  });
+}
+
+/** Starts nginx; returns { pid, port, stop() }. */
+export async function startNginx(serverCpus) {
+  mkdirSync(RUN, { recursive: true });
+  const port = await freePort();
+  const template = readFileSync(join(ROOT, 'loadtest/nginx.conf'), 'utf8');
+  const workers = serverCpus ? cpuCount(serverCpus) : 'auto';
+  const conf = join(RUN, 'nginx.conf');
+  writeFileSync(conf, renderConfig(template, { WORKERS: workers, RUN, PORT: port, STATIC_ROOT }));
+  const log = openSync(join(RUN, 'stdout.log'), 'w');
+  const command = [NGINX, '-p', RUN, '-e', join(RUN, 'error.log'), '-c', conf];
+  if (serverCpus) command.unshift('taskset', '-c', serverCpus);
+  // Its own process group, like the stacks, so stop() reaches master and workers together.
+  const child = spawn(command[0], command.slice(1), { detached: true, stdio: ['ignore', log, log] });
+  child.unref();
+  const state = await waitHealthy(`http://127.0.0.1:${port}`, child.pid, 15_000);
+  if (state !== 'healthy') {
+    await stop(child.pid, 5_000);
+    throw new Error(`nginx ${state}; see ${join(RUN, 'error.log')}`);
+  }
+  return { pid: child.pid, port, stop: () => stop(child.pid, 5_000) };
+}

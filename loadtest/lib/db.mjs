@@ -1,0 +1,40 @@
+// The bench's own connection to the private MariaDB (scripts/db.sh): truncation before bookings runs, the
+// invariant check after them, and the server version for the summary.
+import mysql from 'mysql2/promise';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, RUN_DIR, dbSettings } from '../../scripts/lib/stacks.mjs';
+
+// A small pool rather than one connection: a bench lasts long and a connection idle that long may be gone.
+export async function connect(env = process.env) {
+  const db = dbSettings(env);
+  return mysql.createPool({
+    host: db.host, port: Number(db.port), user: db.user, password: db.password, database: db.name,
+    dateStrings: true, timezone: 'Z', connectTimeout: 5_000, connectionLimit: 2,
+  });
+}
+
+export async function truncate(db) {
+  await db.query('TRUNCATE TABLE bookings');
+  await db.query('TRUNCATE TABLE aggregates');
+}
+
+export async function serverVersion(db) {
+  const [[row]] = await db.query('SELECT VERSION() AS v');
+  return row.v;
+}
+
+/**
+ * Starts MariaDB if needed (scripts/db.sh up, pinned to DB_CPUS when it starts) and pins an already running
+ * one to DB_CPUS too, every thread of it, so the pinning the summary records is the one in effect.
+ */
+export function ensureDatabase(dbCpus) {
+  const up = spawnSync(join(ROOT, 'scripts/db.sh'), ['up'], { env: { ...process.env, DB_CPUS: dbCpus }, encoding: 'utf8' });
+  if (up.status !== 0) throw new Error(`scripts/db.sh up failed:\n${up.stdout}${up.stderr}`);
+  const pidFile = join(RUN_DIR, 'mariadb/mysqld.pid');
+  if (!dbCpus || !existsSync(pidFile)) return;
+  const pid = readFileSync(pidFile, 'utf8').trim();
+  const pin = spawnSync('taskset', ['-a', '-c', '-p', dbCpus, pid], { encoding: 'utf8' });
+  if (pin.status !== 0) throw new Error(`taskset -a -c -p ${dbCpus} ${pid} failed: ${pin.stderr}`);
+}

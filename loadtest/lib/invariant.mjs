@@ -1,0 +1,57 @@
+// The bookings invariant (spec/API.md §6.9), checked in SQL after every bookings run. For every
+// (model, trim, fiscal period): exactly one aggregates row; its total equals the sum of that period's
+// allocations recomputed from the bookings rows; its version equals the number of bookings overlapping the
+// period; and no aggregates row exists that no booking explains. `model` scopes the check (tests use a model
+// of their own and never truncate); the bench checks everything.
+import { allocate, toCents } from './allocation.mjs';
+
+const MAX_REPORTED = 20;
+
+/** Returns { ok, bookings, aggregates, problems: [string] } (problems capped, problemCount exact). */
+export async function checkInvariant(db, { model } = {}) {
+  const where = model === undefined ? '' : ' WHERE model = ?';
+  const params = model === undefined ? [] : [model];
+  // DATE and DECIMAL columns as strings (the connection must use dateStrings), so nothing goes through floats.
+  const [bookings] = await db.query(
+    `SELECT model, trim, CAST(dollar_value AS CHAR) AS value, CAST(start_date AS CHAR) AS start_date,
+       CAST(end_date AS CHAR) AS end_date FROM bookings${where}`, params);
+  const [aggregates] = await db.query(
+    `SELECT model, trim, fiscal_period_id AS period, CAST(total_dollar_amount AS CHAR) AS total, version
+       FROM aggregates${where}`, params);
+
+  const expected = new Map();
+  for (const b of bookings) {
+    for (const { period, cents } of allocate(toCents(b.value), b.start_date, b.end_date)) {
+      const key = JSON.stringify([b.model, b.trim, period]);
+      const e = expected.get(key) ?? expected.set(key, { cents: 0n, count: 0 }).get(key);
+      e.cents += cents;
+      e.count += 1;
+    }
+  }
+  const actual = new Map();
+  for (const a of aggregates) {
+    const key = JSON.stringify([a.model, a.trim, a.period]);
+    (actual.get(key) ?? actual.set(key, []).get(key)).push(a);
+  }
+
+  const problems = [];
+  for (const [key, e] of expected) {
+    const rows = actual.get(key) ?? [];
+    if (rows.length !== 1) { problems.push(`${key}: ${rows.length} aggregates rows, expected exactly 1`); continue; }
+    const [row] = rows;
+    if (toCents(row.total) !== e.cents) problems.push(`${key}: total ${row.total}, expected ${formatCents(e.cents)}`);
+    if (Number(row.version) !== e.count) problems.push(`${key}: version ${row.version}, expected ${e.count}`);
+  }
+  for (const key of actual.keys()) {
+    if (!expected.has(key)) problems.push(`${key}: aggregates row without any booking`);
+  }
+  return {
+    ok: problems.length === 0,
+    bookings: bookings.length,
+    aggregates: aggregates.length,
+    problemCount: problems.length,
+    problems: problems.slice(0, MAX_REPORTED),
+  };
+}
+
+const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;

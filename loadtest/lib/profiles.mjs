@@ -1,0 +1,109 @@
+// Load profiles as data: for every workload, the measured steps (users, and either loops per user or a
+// duration) plus the warm-up that precedes each measured run. `sweep` is the only one with several steps.
+export const WORKLOADS = ['hello', 'static', 'echo', 'bookings'];
+
+// The seed write-ups' parameters. Loop-bound workloads end when every user has sent its requests.
+const seed = {
+  description: "the seed write-ups' parameters",
+  repeat: 3,
+  warmup: { users: 50, durationSeconds: 20 },
+  rampUpSeconds: 5,
+  workloads: {
+    hello: [{ users: 300, durationSeconds: 60 }],
+    static: [{ users: 100, durationSeconds: 60, file: '1mb.bin' }],
+    echo: [{ users: 100, loops: 500 }],
+    bookings: [{ users: 500, loops: 100 }],
+  },
+};
+
+// Every present stack and workload in a few minutes on 2 cores: ~5 s warm-up + ~10 s measured each.
+const quick = {
+  description: 'every stack and workload in a few minutes (5 s warm-up, 10 s measured)',
+  repeat: 1,
+  warmup: { users: 50, durationSeconds: 5 },
+  rampUpSeconds: 1,
+  workloads: {
+    hello: [{ users: 50, durationSeconds: 10 }],
+    static: [{ users: 50, durationSeconds: 10, file: '1mb.bin' }],
+    echo: [{ users: 50, durationSeconds: 10 }],
+    bookings: [{ users: 50, durationSeconds: 10 }],
+  },
+};
+
+// Concurrency steps: where does each stack's throughput flatten and its latency climb?
+const SWEEP_USERS = [16, 32, 64, 128, 256, 512];
+const sweepSteps = (extra = {}) => SWEEP_USERS.map((users) => ({ users, durationSeconds: 10, ...extra }));
+const sweep = {
+  description: `concurrency steps ${SWEEP_USERS.join(', ')} users, 10 s each`,
+  repeat: 1,
+  warmup: { users: 32, durationSeconds: 5 },
+  rampUpSeconds: 2,
+  workloads: {
+    hello: sweepSteps(),
+    static: sweepSteps({ file: '1mb.bin' }),
+    echo: sweepSteps(),
+    bookings: sweepSteps(),
+  },
+};
+
+// The `make test` smoke run: proves the whole pipeline in seconds, not a measurement. No dashboards.
+const smoke = {
+  description: 'a few seconds per workload (make test), not a measurement',
+  repeat: 1,
+  dashboards: false,
+  warmup: { users: 2, durationSeconds: 1 },
+  rampUpSeconds: 0,
+  workloads: {
+    hello: [{ users: 4, durationSeconds: 3 }],
+    static: [{ users: 2, durationSeconds: 3, file: '1mb.bin' }],
+    echo: [{ users: 4, durationSeconds: 3 }],
+    bookings: [{ users: 4, durationSeconds: 3 }],
+  },
+};
+
+export const PROFILES = { quick, seed, sweep, smoke };
+
+// A step's label names it in the summary and the table: the workload, plus the users when sweeping.
+export function stepLabel(workload, step, steps) {
+  return steps.length > 1 ? `${workload}@${step.users}` : workload;
+}
+
+/** The profile named by PROFILE (default quick), with REPEAT and WORKLOADS applied. */
+export function selectProfile(env = process.env) {
+  const name = env.PROFILE || 'quick';
+  const base = PROFILES[name];
+  if (!base) throw new Error(`unknown PROFILE "${name}"; known: ${Object.keys(PROFILES).join(', ')}`);
+  const wanted = (env.WORKLOADS || '').split(/[\s,]+/).filter(Boolean);
+  for (const w of wanted) {
+    if (!WORKLOADS.includes(w)) throw new Error(`unknown workload "${w}"; known: ${WORKLOADS.join(', ')}`);
+  }
+  const repeat = env.REPEAT ? Number(env.REPEAT) : base.repeat;
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`REPEAT must be a positive integer, got "${env.REPEAT}"`);
+  const workloads = WORKLOADS.filter((w) => !wanted.length || wanted.includes(w));
+  // `steps` maps every workload to its measured steps; `workloads` is the ordered selection to run.
+  return { name, ...base, steps: base.workloads, dashboards: base.dashboards ?? true, repeat, workloads };
+}
+
+// A rough length of one run, for the progress line's ETA: warm-up + measured + ~11 s of two JVM starts and
+// the stack's start and stop (measured on 2 cores), + ~3 s when JMeter writes its dashboard.
+export function estimateSeconds(profile, step) {
+  const measured = step.durationSeconds ?? Math.max(10, step.loops / 50);
+  return profile.warmup.durationSeconds + measured + profile.rampUpSeconds + 11 + (profile.dashboards === false ? 0 : 3);
+}
+
+/**
+ * SERVER_CPUS / DB_CPUS / LOADGEN_CPUS, defaulting from the core count so the three never share a core when
+ * there are enough: 2 cores → server 1, db and load generator 0; 3 → 0 / 1 / 2; ≥ 4 → server 0-1, db 2,
+ * generator 3. One core: everything on 0 (the numbers then compare stacks, not capacity).
+ */
+export function selectPinning(cores, env = process.env) {
+  const defaults = cores >= 4 ? { server: '0-1', db: '2', loadgen: '3' }
+    : cores === 3 ? { server: '0', db: '1', loadgen: '2' }
+      : cores === 2 ? { server: '1', db: '0', loadgen: '0' }
+        : { server: '0', db: '0', loadgen: '0' };
+  return {
+    server: env.SERVER_CPUS || defaults.server,
+    db: env.DB_CPUS || defaults.db,
+    loadgen: env.LOADGEN_CPUS || defaults.loadgen,
+  };
+}

@@ -1,0 +1,37 @@
+// Starting and stopping what is measured: a stack through the project's runner (scripts/lib), one at a time,
+// on its own port, pinned to SERVER_CPUS. A port still held by someone else is waited for, not fought over.
+import { loadStacks, select, stackEnv, baseUrl } from '../../scripts/lib/stacks.mjs';
+import { start, stop, waitHealthy, portTaken, logFile, tail } from '../../scripts/lib/processes.mjs';
+import { findJavaHome } from '../../scripts/lib/java.mjs';
+
+const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
+const PORT_WAIT_MS = 120_000;
+
+export function benchTargets(spec) {
+  return select(loadStacks(), spec);
+}
+
+async function waitPortFree(port, note) {
+  const deadline = Date.now() + PORT_WAIT_MS;
+  let told = false;
+  while (await portTaken(port)) {
+    if (Date.now() > deadline) throw new Error(`port ${port} stayed taken by another process for ${PORT_WAIT_MS / 1000} s`);
+    if (!told) { note(`bench: port ${port} is taken by another process; waiting for it to be released`); told = true; }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Starts the target and waits for /health; returns { name, host, port, pid, stop() } or throws with the log tail. */
+export async function startStack(target, serverCpus, note) {
+  await waitPortFree(target.stack.port, note);
+  let env = stackEnv(target, { ...process.env, SERVER_CPUS: serverCpus });
+  if (target.stack.runtime === 'java') env = { ...env, JAVA_HOME: findJavaHome(env) };
+  const pid = start(target, env);
+  const state = await waitHealthy(baseUrl(target, env), pid, STARTUP_TIMEOUT_MS);
+  if (state !== 'healthy') {
+    await stop(pid);
+    throw new Error(`${target.id} ${state === 'exited' ? 'exited' : 'was not healthy'} within ` +
+      `${STARTUP_TIMEOUT_MS / 1000} s; last log lines (${logFile(target)}):\n${tail(logFile(target), 15)}`);
+  }
+  return { name: target.id, host: '127.0.0.1', port: target.stack.port, pid, stop: () => stop(pid) };
+}

@@ -1,0 +1,66 @@
+// summary.json: the environment a run was measured in, and one row per stack × workload (× sweep step)
+// folding its repeats together. Throughput is reported per repeat and as median/min/max; latency
+// percentiles come from every measured sample of every repeat taken together.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { ROOT } from '../../scripts/lib/stacks.mjs';
+import { latencySummary, spread, mean } from './stats.mjs';
+
+/** The summary's row for a server and step: repeats are { throughput, samples, errors, elapsed, resources, … }. */
+export function buildRow({ server, workload, label, step, repeats, ceiling }) {
+  const measured = repeats.filter((r) => r.samples > 0);
+  const samples = measured.reduce((n, r) => n + r.samples, 0);
+  const errors = measured.reduce((n, r) => n + r.errors, 0);
+  const throughput = spread(measured.map((r) => r.throughput));
+  const peak = (key) => (measured.length ? Math.max(...measured.map((r) => r.resources[key] ?? 0)) : null);
+  const invariants = repeats.map((r) => r.invariant).filter(Boolean);
+  const row = {
+    stack: server, workload, label, step,
+    throughput, samples, errors, errorRate: samples ? errors / samples : null,
+    latencyMs: latencySummary(measured.flatMap((r) => r.elapsed)),
+    cpuPercent: { mean: mean(measured.map((r) => r.resources.cpuMeanPercent).filter((v) => v !== null)), peak: peak('cpuPeakPercent') },
+    peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
+    invariant: invariants.length ? (invariants.every((i) => i.ok) ? 'pass' : 'fail') : 'n/a',
+    failed: repeats.some((r) => r.failed),
+    repeats: repeats.map(({ elapsed, ...rest }) => rest),
+  };
+  if (ceiling?.throughput && throughput.median !== null) {
+    const ratio = throughput.median / ceiling.throughput;
+    row.headroom = { ceiling: ceiling.throughput, ratio, generatorBound: ratio >= GENERATOR_BOUND };
+  }
+  return row;
+}
+
+// At or above this fraction of what JMeter drives against nginx, a result says more about the generator.
+export const GENERATOR_BOUND = 0.85;
+
+function git(...args) {
+  const r = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function jdkVersion(javaHome) {
+  const release = javaHome && join(javaHome, 'release');
+  if (!release || !existsSync(release)) return null;
+  const text = readFileSync(release, 'utf8');
+  const field = (name) => text.match(new RegExp(`^${name}="([^"]*)"`, 'm'))?.[1];
+  return { home: javaHome, version: field('JAVA_RUNTIME_VERSION') ?? field('JAVA_VERSION'), vendor: field('IMPLEMENTOR') };
+}
+
+/** What the numbers depend on besides the stacks: hardware, pinning, versions, source revision. */
+export function environment({ pinning, javaHome, mariadb, jmeter, nginx }) {
+  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  return {
+    cpuModel: cpuinfo.match(/^model name\s*:\s*(.*)$/m)?.[1] ?? cpus()[0]?.model ?? null,
+    cores: cpus().length,
+    pinning,
+    jdk: jdkVersion(javaHome),
+    node: process.version,
+    mariadb,
+    jmeter,
+    nginx,
+    git: { sha: git('rev-parse', 'HEAD'), dirty: Boolean(git('status', '--porcelain')) },
+  };
+}

@@ -1,0 +1,40 @@
+// The plain-text table printed at the end of a bench: one line per stack × workload, then the ceiling.
+import { GENERATOR_BOUND } from './summary.mjs';
+
+const fixed = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
+const ms = (v) => (v === null || v === undefined ? '-' : v >= 100 ? v.toFixed(0) : String(v));
+
+// Above the ceiling means the machine was busier during the ceiling's run than during the stack's: re-run.
+const headroomNote = (ratio) => (ratio > 1.05 ? ' GEN-BOUND (noisy ceiling)' : ratio >= GENERATOR_BOUND ? ' GEN-BOUND' : '');
+
+const COLUMNS = [
+  ['stack', (r) => r.stack],
+  ['workload', (r) => r.label],
+  ['req/s', (r) => fixed(r.throughput.median)],
+  ['min-max', (r) => (r.repeats.length > 1 ? `${fixed(r.throughput.min)}-${fixed(r.throughput.max)}` : '')],
+  ['p50', (r) => ms(r.latencyMs.p50)],
+  ['p90', (r) => ms(r.latencyMs.p90)],
+  ['p99', (r) => ms(r.latencyMs.p99)],
+  ['p99.9', (r) => ms(r.latencyMs['p99.9'])],
+  ['max', (r) => ms(r.latencyMs.max)],
+  ['errors', (r) => (r.samples ? `${r.errors} (${fixed(r.errorRate * 100, 2)}%)` : '-')],
+  ['cpu% avg/peak', (r) => `${fixed(r.cpuPercent.mean)}/${fixed(r.cpuPercent.peak)}`],
+  ['RSS MiB', (r) => fixed(r.peakRssBytes === null ? null : r.peakRssBytes / 2 ** 20)],
+  ['thr', (r) => fixed(r.threads)],
+  ['proc', (r) => fixed(r.processes)],
+  ['invariant', (r) => r.invariant],
+  ['of ceiling', (r) => (r.headroom ? `${fixed(r.headroom.ratio * 100)}%${headroomNote(r.headroom.ratio)}` : '')],
+  ['status', (r) => (r.failed ? 'FAILED' : 'ok')],
+];
+
+const NUMERIC = new Set(['req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'RSS MiB', 'thr', 'proc']);
+
+/** rows: summary rows (stacks first, ceiling rows after); returns the table as one string. */
+export function formatTable(rows) {
+  const cells = rows.map((r) => COLUMNS.map(([, get]) => String(get(r))));
+  const widths = COLUMNS.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i].length)));
+  const line = (values) => values
+    .map((v, i) => (NUMERIC.has(COLUMNS[i][0]) ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+    .join('  ').trimEnd();
+  return [line(COLUMNS.map(([title]) => title)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}

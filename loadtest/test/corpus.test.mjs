@@ -1,0 +1,87 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Booking, HOT_KEYS, MODELS, TRIMS, writeCorpus } from '../corpus.mjs';
+
+const dirs = [];
+const temp = () => dirs[dirs.push(mkdtempSync(join(tmpdir(), 'corpus-'))) - 1];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const rows = (csv) => readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+const bins = (dir) => readdirSync(dir).filter((n) => n.endsWith('.bin')).sort();
+const decode = (file) => Booking.toObject(Booking.decode(readFileSync(file)), { longs: String });
+
+// spec/API.md §6.2: what a stack answers 422 to. The corpus must never trigger it.
+const DAY_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const realDate = (s) => DAY_RE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+const codePoints = (s) => [...s].length;
+function violations(b) {
+  const found = [];
+  for (const key of ['bookingId', 'model', 'trim']) if (!b[key]) found.push(`${key} empty`);
+  if (!/^[0-9]{1,17}(\.[0-9]{1,2})?$/.test(b.dollarValue) || !/[1-9]/.test(b.dollarValue)) found.push('dollarValue');
+  if (!realDate(b.startDate) || !realDate(b.endDate)) found.push('dates');
+  if (b.endDate < b.startDate) found.push('end before start');
+  if (b.startDate < '2000-01-01' || b.endDate > '2049-12-31') found.push('outside 2000-2049');
+  if (!(BigInt(b.originTs) > 0n && BigInt(b.originTs) < 253402300800000n)) found.push('originTs');
+  for (const key of ['bookingId', 'model', 'trim', 'parentId', 'stage', 'type']) {
+    if (b[key] !== undefined && codePoints(b[key]) > 255) found.push(`${key} too long`);
+  }
+  return found;
+}
+
+test('the same seed writes the same bytes; another seed writes others', async () => {
+  const [a, b, c] = [temp(), temp(), temp()];
+  await writeCorpus(a, { count: 300, seed: 7 });
+  await writeCorpus(b, { count: 300, seed: 7 });
+  await writeCorpus(c, { count: 300, seed: 8 });
+  assert.deepEqual(bins(a), bins(b));
+  for (const name of bins(a)) assert.ok(readFileSync(join(a, name)).equals(readFileSync(join(b, name))), name);
+  const relative = (dir) => rows(join(dir, 'bookings.csv')).map(([file, ...rest]) => [basename(file), ...rest]);
+  assert.deepEqual(relative(a), relative(b));
+  assert.ok(bins(a).some((name) => !readFileSync(join(a, name)).equals(readFileSync(join(c, name)))));
+});
+
+test('writing again rewrites nothing, and a smaller corpus drops the files it no longer lists', async () => {
+  const dir = temp();
+  const csv = await writeCorpus(dir, { count: 50 });
+  const before = Object.fromEntries(bins(dir).map((n) => [n, statSync(join(dir, n)).mtimeMs]));
+  writeFileSync(join(dir, 'booking-000003.bin'), 'tampered');
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(await writeCorpus(dir, { count: 50 }), csv);
+  for (const [name, mtime] of Object.entries(before)) {
+    if (name !== 'booking-000003.bin') assert.equal(statSync(join(dir, name)).mtimeMs, mtime, name);
+  }
+  assert.notEqual(readFileSync(join(dir, 'booking-000003.bin'), 'utf8'), 'tampered');
+  await writeCorpus(dir, { count: 30 });
+  assert.equal(bins(dir).length, 30);
+  assert.equal(rows(csv).length, 30);
+});
+
+test('the default corpus is 2000 valid bookings over 5 models × 4 trims, hot keys and 1 day .. 3 year intervals', async () => {
+  const dir = temp();
+  const started = Date.now();
+  const csv = await writeCorpus(dir);
+  assert.ok(Date.now() - started < 5000, 'fast enough to write before every bench');
+  const listed = rows(csv);
+  assert.equal(listed.length, 2000);
+  const products = new Map();
+  const days = [];
+  for (const [file, bookingId, model, trim] of listed) {
+    const b = decode(file);
+    assert.deepEqual(violations(b), [], `${file}: ${JSON.stringify(b)}`);
+    assert.deepEqual([b.bookingId, b.model, b.trim], [bookingId, model, trim], `${file} matches its CSV row`);
+    products.set(`${model}/${trim}`, (products.get(`${model}/${trim}`) ?? 0) + 1);
+    const [start, end] = [Date.parse(b.startDate), Date.parse(b.endDate)];
+    const threeYears = new Date(start);
+    threeYears.setUTCFullYear(threeYears.getUTCFullYear() + 3);
+    assert.ok(end < threeYears.getTime(), `${file}: ${b.startDate}..${b.endDate} is at most three years`);
+    days.push((end - start) / 86_400_000 + 1);
+  }
+  assert.equal(products.size, MODELS.length * TRIMS.length);
+  for (const m of MODELS) for (const t of TRIMS) assert.ok(products.has(`${m}/${t}`), `${m}/${t}`);
+  for (const [m, t] of HOT_KEYS) assert.ok(products.get(`${m}/${t}`) > 2000 * 0.1, `hot key ${m}/${t}`);
+  assert.equal(Math.min(...days), 1);
+  assert.ok(Math.max(...days) >= 1095, 'some interval spans three years');
+  assert.ok(days.filter((d) => d < 30).length > 100 && days.filter((d) => d > 365).length > 100, 'short and long spread');
+});
