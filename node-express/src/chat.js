@@ -106,6 +106,8 @@ class ChatConnection {
 function attachChat(server, rooms) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   wss.on('connection', (ws) => new ChatConnection(ws, rooms));
+  // The 101 handshake is a response too: it carries Date like every other (ws leaves it out).
+  wss.on('headers', (headers) => headers.push(`Date: ${new Date().toUTCString()}`));
   wss.on('wsClientError', (err, socket, req) => {
     if (req.method !== 'GET') refuseUpgrade(socket, 405, 'Method not allowed', { Allow: 'GET' });
     else refuseUpgrade(socket, 400, 'Invalid WebSocket handshake');

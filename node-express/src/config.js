@@ -23,8 +23,8 @@ function readConfig(env = process.env) {
 function integer(env, name, fallback) {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
-  if (!/^\d+$/.test(text))
-    throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(text)}`);
+  if (!/^[1-9]\d*$/.test(text))
+    throw new Error(`${name} must be a positive integer, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 

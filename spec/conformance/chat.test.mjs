@@ -1,5 +1,6 @@
 // spec/API.md §7 WebSocket chat: relay to exactly the room, unique names, and nothing but relayed frames.
 import assert from 'node:assert/strict';
+import WebSocket from 'ws';
 import { after, describe } from 'node:test';
 import { unique } from './lib/config.mjs';
 import { clause } from './lib/deviations.mjs';
@@ -55,6 +56,17 @@ describe('§7 chat: endpoint', () => {
     client.send(text);
     assert.deepEqual(await client.waitFrames(1), [text]);
     client.close();
+  });
+
+  clause('Every response has a Date header: the 101 that opens /chat too', async () => {
+    const ws = new WebSocket(chatUrl, { handshakeTimeout: 5_000 });
+    const response = await new Promise((resolve, reject) => {
+      ws.once('upgrade', resolve);
+      ws.once('error', reject);
+    });
+    ws.terminate();
+    assert.equal(response.statusCode, 101);
+    assert.ok(response.headers.date && !Number.isNaN(Date.parse(response.headers.date)), 'missing or invalid Date on the 101');
   });
 
   clause('Pings are answered as RFC 6455 says', async () => {
