@@ -5,11 +5,11 @@
 // points results/latest at it, and exits non-zero when any run failed. See loadtest/README.md.
 import { mkdirSync, writeFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
-import { cpus } from 'node:os';
+import { availableParallelism, constants } from 'node:os';
 import { ROOT, RUN_DIR, STATIC_ROOT } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
 import { writeStaticTree } from '../spec/fixtures/static/generate.mjs';
-import { installJmeter, jmeterVersion } from './jmeter.mjs';
+import { installJmeter, jmeterVersion, stopJmeter } from './jmeter.mjs';
 import { writeCorpus } from './corpus.mjs';
 import { selectProfile, selectPinning, stepLabel, estimateSeconds } from './lib/profiles.mjs';
 import { connect, truncate, serverVersion, ensureDatabase } from './lib/db.mjs';
@@ -24,12 +24,13 @@ import { createProgress } from './lib/progress.mjs';
 const CEILING = 'nginx (ceiling)';
 const CEILING_WORKLOADS = ['hello', 'static'];
 const profile = selectProfile();
-const pinning = selectPinning(cpus().length);
+// The CPUs this process may use (a cgroup or taskset limit), not the machine's count.
+const pinning = selectPinning(availableParallelism());
 const targets = benchTargets(process.env.STACKS);
 const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
 const runDir = join(resultsRoot, stamp);
-let current = null; // the server up right now, stopped on Ctrl-C too
+let current = null; // the server up right now (from the moment its process exists), stopped on Ctrl-C too
 
 // The plan, in the order it runs: the ceiling's workloads first (nginx started once), then workload by
 // workload, step by step, stack by stack, each repeat with a fresh start of the stack.
@@ -71,46 +72,59 @@ async function main() {
     jmeter: jmeterVersion(jmeterHome), nginx: ceilingRuns.length ? nginxVersion() : null });
   const base = { profile, corpus, loadgenCpus: pinning.loadgen, progress };
 
+  // The ceiling like a stack: a failing nginx start or run is recorded as failed, not the end of the bench.
   if (ceilingRuns.length) {
-    current = await startNginx(pinning.server);
-    for (const run of ceilingRuns) {
+    try {
+      current = await startNginx(pinning.server);
+    } catch (error) {
+      for (const run of ceilingRuns) record(run, failedRun(`nginx did not start: ${error.message}`));
+    }
+    for (const run of current ? ceilingRuns : []) {
       announce(run, CEILING);
-      record(run, await measure({ ...base, server: { ...current, host: '127.0.0.1' }, workload: run.workload,
+      record(run, await measureSafely({ ...base, server: { ...current, host: '127.0.0.1' }, workload: run.workload,
         step: run.step, dir: dirOf(run, 'nginx') }));
     }
-    await current.stop();
+    if (current) await current.stop();
     current = null;
   }
 
   for (const run of stackRuns) {
     announce(run, run.server.id);
     if (run.workload === 'bookings') await truncate(db);
-    try {
-      current = await startStack(run.server, pinning.server, progress.note);
-    } catch (error) {
-      record(run, failedRun(`did not start: ${error.message}`));
-      continue;
-    }
     let outcome;
     try {
-      outcome = await measure({ ...base, server: current, workload: run.workload, step: run.step,
+      current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; });
+      outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
         dir: dirOf(run, run.server.id) });
     } catch (error) {
-      outcome = failedRun(error.message);
+      outcome = failedRun(`did not start: ${error.message}`);
     } finally {
       progress.phase('stopping');
-      await current.stop();
+      if (current) await current.stop();
       current = null;
     }
-    if (run.workload === 'bookings' && !outcome.failed) {
-      outcome.invariant = await checkInvariant(db);
-      if (!outcome.invariant.ok) Object.assign(outcome, { failed: true, reason: `invariant violated: ${outcome.invariant.problems[0]}` });
+    // Always, even after a failure for another reason: both verdicts are reported. The row count must equal
+    // the 201s of the whole JMeter run (warm-up included) and be > 0.
+    if (run.workload === 'bookings') {
+      outcome.invariant = await checkInvariant(db, { expectedBookings: outcome.created ?? 0 });
+      if (!outcome.invariant.ok) {
+        const violated = `invariant violated: ${outcome.invariant.problems[0]}`;
+        Object.assign(outcome, { failed: true, reason: outcome.reason ? `${outcome.reason}; ${violated}` : violated });
+      }
     }
     record(run, outcome);
   }
   progress.done();
   await db.end();
   finish(env);
+}
+
+async function measureSafely(options) {
+  try {
+    return await measure(options);
+  } catch (error) {
+    return failedRun(error.message);
+  }
 }
 
 function finish(env) {
@@ -134,11 +148,13 @@ function finish(env) {
   if (failed) process.exitCode = 1;
 }
 
+// Ctrl-C: stop JMeter and the server (even one still starting), then exit 128 + the signal's number.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     progress.done();
+    stopJmeter();
     if (current) await current.stop();
-    process.exit(130);
+    process.exit(128 + constants.signals[signal]);
   });
 }
 

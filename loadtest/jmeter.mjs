@@ -30,12 +30,16 @@ const JTL = {
   sample_count: false, filename: false, subresults: false, assertions: false, response_data: false,
   'response_data.on_error': false, samplerData: false, requestHeaders: false, responseHeaders: false,
 };
-const RUN_PROPERTIES = {
+export const RUN_PROPERTIES = {
   ...Object.fromEntries(Object.entries(JTL).map(([k, v]) => [`jmeter.save.saveservice.${k}`, v])),
   'summariser.name': 'summary', 'summariser.interval': 5, 'summariser.out': true,
   // Bodies are still read to the end and counted in `bytes`; only the copy kept per sample is capped.
   'httpsampler.max_bytes_to_store_per_request': 4096,
   'jmeter.reportgenerator.overall_granularity': 1000, // runs last seconds, not hours
+  // The dashboard's percentiles over every sample (-1 = no window), not the last 20 000 only.
+  'jmeter.reportgenerator.statistic_window': -1,
+  // The JTL timeStamp is the sample's start (JMeter's default, made explicit: the reader trims by it).
+  'sampleresult.timestamp.start': true,
 };
 
 const pomVersion = () => readFileSync(POM, 'utf8').match(/<jmeter\.version>([^<]+)</)[1];
@@ -47,9 +51,17 @@ function installedHome() {
   return existsSync(join(config.jmeterDirectoryPath, 'bin', config.runtimeJarName)) ? config.jmeterDirectoryPath : null;
 }
 
+// JMeter processes running now, so an interrupted bench can stop them (stopJmeter) instead of orphaning them.
+const children = new Set();
+export function stopJmeter(signal = 'SIGTERM') {
+  for (const child of children) { try { child.kill(signal); } catch { /* already gone */ } }
+}
+
 function run(command, args, options, onLine = () => {}) {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    children.add(child);
+    child.once('close', () => children.delete(child));
     const tail = [];
     const keep = (line) => { tail.push(line); if (tail.length > 40) tail.shift(); };
     createInterface({ input: child.stdout }).on('line', (line) => { keep(line); onLine(line); });
@@ -106,7 +118,25 @@ export async function runJmeter({ jtl, dashboard = null, cpus = '', onSample = (
     '-n', '-t', PLAN, '-l', resolve(jtl), '-j', `${resolve(jtl).replace(/\.jtl$/, '')}.jmeter.log`, '-f',
     ...Object.entries(props).map(([k, v]) => `-J${k}=${v}`)];
   if (dashboard) args.push('-e', '-o', resolve(dashboard));
+  return run(...javaCommand(cpus, args), { cwd: ROOT }, (line) => { if (/^summary [+=]/.test(line)) onSample(line); });
+}
+
+function javaCommand(cpus, args) {
   const java = join(findJavaHome(), 'bin', 'java');
   const [command, ...rest] = cpus ? ['taskset', '-c', String(cpus), java, ...args] : [java, ...args];
-  return run(command, rest, { cwd: ROOT }, (line) => { if (/^summary [+=]/.test(line)) onSample(line); });
+  return [command, rest];
+}
+
+/**
+ * JMeter's HTML dashboard from an existing JTL (report-only mode, `-g jtl -o dir`): the bench runs it on the
+ * JTL trimmed to the measured window, so the dashboard and summary.json describe the same samples.
+ */
+export async function generateDashboard({ jtl, dashboard, cpus = '' }) {
+  const home = installedHome();
+  if (!home) throw new Error('JMeter is not installed: call installJmeter() first (make jmeter)');
+  rmSync(resolve(dashboard), { recursive: true, force: true });
+  const args = [...JVM, '-jar', join(home, 'bin', `ApacheJMeter-${jmeterVersion(home)}.jar`),
+    '-g', resolve(jtl), '-o', resolve(dashboard), '-j', `${resolve(dashboard)}.jmeter.log`,
+    ...Object.entries(RUN_PROPERTIES).map(([k, v]) => `-J${k}=${v}`)];
+  return run(...javaCommand(cpus, args), { cwd: ROOT });
 }

@@ -2,13 +2,15 @@
 // (model, trim, fiscal period): exactly one aggregates row; its total equals the sum of that period's
 // allocations recomputed from the bookings rows; its version equals the number of bookings overlapping the
 // period; and no aggregates row exists that no booking explains. `model` scopes the check (tests use a model
-// of their own and never truncate); the bench checks everything.
-import { allocate, toCents } from './allocation.mjs';
+// of their own and never truncate); the bench checks everything. `expectedBookings` (the bench: the 201s of
+// the whole JMeter run, warm-up included) adds: exactly that many bookings rows, and more than none, so an
+// empty table (nothing written, or everything lost) cannot pass as "consistent".
+import { allocate, toCents, formatCents } from '../../spec/lib/allocation.mjs';
 
 const MAX_REPORTED = 20;
 
 /** Returns { ok, bookings, aggregates, problems: [string] } (problems capped, problemCount exact). */
-export async function checkInvariant(db, { model } = {}) {
+export async function checkInvariant(db, { model, expectedBookings } = {}) {
   const where = model === undefined ? '' : ' WHERE model = ?';
   const params = model === undefined ? [] : [model];
   // DATE and DECIMAL columns as strings (the connection must use dateStrings), so nothing goes through floats.
@@ -35,6 +37,10 @@ export async function checkInvariant(db, { model } = {}) {
   }
 
   const problems = [];
+  if (expectedBookings !== undefined) {
+    if (bookings.length !== expectedBookings) problems.push(`${bookings.length} bookings rows, but ${expectedBookings} 201 responses`);
+    if (bookings.length === 0) problems.push('no bookings rows at all');
+  }
   for (const [key, e] of expected) {
     const rows = actual.get(key) ?? [];
     if (rows.length !== 1) { problems.push(`${key}: ${rows.length} aggregates rows, expected exactly 1`); continue; }
@@ -54,4 +60,3 @@ export async function checkInvariant(db, { model } = {}) {
   };
 }
 
-const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;

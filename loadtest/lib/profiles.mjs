@@ -1,6 +1,9 @@
 // Load profiles as data: for every workload, the measured steps (users, and either loops per user or a
 // duration) plus the warm-up that precedes each measured run. `sweep` is the only one with several steps.
-export const WORKLOADS = ['hello', 'static', 'echo', 'bookings'];
+// The workloads are the plan's thread groups: jmeter.mjs (next to plan.jmx) is their one definition.
+import { WORKLOADS } from '../jmeter.mjs';
+
+export { WORKLOADS };
 
 // The seed write-ups' parameters. Loop-bound workloads end when every user has sent its requests.
 const seed = {
@@ -16,11 +19,13 @@ const seed = {
   },
 };
 
-// Every present stack and workload in a few minutes on 2 cores: ~5 s warm-up + ~10 s measured each.
+// Every present stack and workload in a few minutes on 2 cores: 10 s warm-up + 10 s measured each. The warm-up
+// runs in the measuring JMeter process, so it warms the generator's JIT as well as the server's (5 s was not
+// enough for JMeter to reach nginx's rate).
 const quick = {
-  description: 'every stack and workload in a few minutes (5 s warm-up, 10 s measured)',
+  description: 'every stack and workload in a few minutes (10 s warm-up, 10 s measured)',
   repeat: 1,
-  warmup: { users: 50, durationSeconds: 5 },
+  warmup: { users: 50, durationSeconds: 10 },
   rampUpSeconds: 1,
   workloads: {
     hello: [{ users: 50, durationSeconds: 10 }],
@@ -84,8 +89,8 @@ export function selectProfile(env = process.env) {
   return { name, ...base, steps: base.workloads, dashboards: base.dashboards ?? true, repeat, workloads };
 }
 
-// A rough length of one run, for the progress line's ETA: warm-up + measured + ~11 s of two JVM starts and
-// the stack's start and stop (measured on 2 cores), + ~3 s when JMeter writes its dashboard.
+// A rough length of one run, for the progress line's ETA: warm-up + measured + ~11 s of JVM start(s) and
+// the stack's start and stop (measured on 2 cores), + ~3 s when JMeter writes its dashboard (its own JVM).
 export function estimateSeconds(profile, step) {
   const measured = step.durationSeconds ?? Math.max(10, step.loops / 50);
   return profile.warmup.durationSeconds + measured + profile.rampUpSeconds + 11 + (profile.dashboards === false ? 0 : 3);

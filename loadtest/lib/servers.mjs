@@ -21,12 +21,16 @@ async function waitPortFree(port, note) {
   }
 }
 
-/** Starts the target and waits for /health; returns { name, host, port, pid, stop() } or throws with the log tail. */
-export async function startStack(target, serverCpus, note) {
+/**
+ * Starts the target and waits for /health; returns { name, host, port, pid, stop() } or throws with the log
+ * tail. onStarted(server) is called as soon as the process exists, so an interrupt during start-up stops it.
+ */
+export async function startStack(target, serverCpus, note, onStarted = () => {}) {
   await waitPortFree(target.stack.port, note);
   let env = stackEnv(target, { ...process.env, SERVER_CPUS: serverCpus });
   if (target.stack.runtime === 'java') env = { ...env, JAVA_HOME: findJavaHome(env) };
   const pid = start(target, env);
+  onStarted({ name: target.id, pid, stop: () => stop(pid) });
   const state = await waitHealthy(baseUrl(target, env), pid, STARTUP_TIMEOUT_MS);
   if (state !== 'healthy') {
     await stop(pid);

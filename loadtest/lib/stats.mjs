@@ -23,10 +23,13 @@ export function latencySummary(values) {
   return out;
 }
 
-/** Requests per second over the measured run: every sample, failed or not, over last end − first start. */
-export function throughput({ samples, firstStart, lastEnd }) {
-  if (!samples || !(lastEnd > firstStart)) return 0;
-  return samples / ((lastEnd - firstStart) / 1000);
+/**
+ * Requests per second: successful samples over the measured window's length in ms. Failed samples are
+ * counted apart (errors), not as throughput; ramp-up, warm-up and drain are outside the window.
+ */
+export function throughput(successes, windowMs) {
+  if (!successes || !(windowMs > 0)) return 0;
+  return successes / (windowMs / 1000);
 }
 
 export function median(values) {

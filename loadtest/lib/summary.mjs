@@ -4,7 +4,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, availableParallelism } from 'node:os';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
 import { latencySummary, spread, mean } from './stats.mjs';
 
@@ -13,12 +13,17 @@ export function buildRow({ server, workload, label, step, repeats, ceiling }) {
   const measured = repeats.filter((r) => r.samples > 0);
   const samples = measured.reduce((n, r) => n + r.samples, 0);
   const errors = measured.reduce((n, r) => n + r.errors, 0);
+  const errorCodes = {};
+  for (const r of measured) for (const [code, n] of Object.entries(r.errorCodes ?? {})) errorCodes[code] = (errorCodes[code] ?? 0) + n;
   const throughput = spread(measured.map((r) => r.throughput));
   const peak = (key) => (measured.length ? Math.max(...measured.map((r) => r.resources[key] ?? 0)) : null);
   const invariants = repeats.map((r) => r.invariant).filter(Boolean);
   const row = {
     stack: server, workload, label, step,
-    throughput, samples, errors, errorRate: samples ? errors / samples : null,
+    // Throughput and latencies are of successful samples; errors are counted apart, with their codes.
+    throughput, samples, successes: measured.reduce((n, r) => n + (r.successes ?? 0), 0),
+    errors, errorRate: samples ? errors / samples : null, errorCodes,
+    malformedJtlRecords: repeats.reduce((n, r) => n + (r.malformed ?? 0), 0),
     latencyMs: latencySummary(measured.flatMap((r) => r.elapsed)),
     cpuPercent: { mean: mean(measured.map((r) => r.resources.cpuMeanPercent).filter((v) => v !== null)), peak: peak('cpuPeakPercent') },
     peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
@@ -55,6 +60,7 @@ export function environment({ pinning, javaHome, mariadb, jmeter, nginx }) {
   return {
     cpuModel: cpuinfo.match(/^model name\s*:\s*(.*)$/m)?.[1] ?? cpus()[0]?.model ?? null,
     cores: cpus().length,
+    availableCpus: availableParallelism(),
     pinning,
     jdk: jdkVersion(javaHome),
     node: process.version,

@@ -4,7 +4,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from '../lib/db.mjs';
 import { checkInvariant } from '../lib/invariant.mjs';
-import { allocate, toCents } from '../lib/allocation.mjs';
+import { allocate, toCents } from '../../spec/lib/allocation.mjs';
 
 const db = await connect();
 const models = [];
@@ -75,4 +75,12 @@ test('an aggregates row no booking explains is reported', async () => {
     `["${model}","LE",20231]: aggregates row without any booking`,
     `["${model}","XLE",20221]: aggregates row without any booking`,
   ]);
+});
+
+test('the bookings row count must equal the 201s and be more than none', async () => {
+  const model = await consistentProduct();
+  assert.equal((await checkInvariant(db, { model, expectedBookings: 2 })).ok, true);
+  assert.deepEqual((await checkInvariant(db, { model, expectedBookings: 3 })).problems, ['2 bookings rows, but 3 201 responses']);
+  const empty = await checkInvariant(db, { model: `${model}-none`, expectedBookings: 0 });
+  assert.deepEqual(empty.problems, ['no bookings rows at all'], 'empty tables are consistent but not a pass');
 });

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PLAN, WORKLOADS, installJmeter, jmeterVersion, planProperties, runJmeter } from '../jmeter.mjs';
+import { PLAN, WORKLOADS, installJmeter, jmeterVersion, planProperties, runJmeter, generateDashboard, RUN_PROPERTIES } from '../jmeter.mjs';
 import { writeCorpus } from '../corpus.mjs';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
 
@@ -132,3 +132,18 @@ for (const [workload, code] of [['hello', '200'], ['static', '200'], ['echo', '2
     }
   });
 }
+
+test('report-only mode: a dashboard from an existing JTL, percentiles over every sample', { timeout: 60_000 }, async () => {
+  const jtl = join(dir, 'hello.jtl');
+  const dashboard = join(dir, 'report-only');
+  const { exitCode, output } = await generateDashboard({ jtl, dashboard });
+  assert.equal(exitCode, 0, output);
+  assert.ok(existsSync(join(dashboard, 'index.html')));
+  const log = readFileSync(`${dashboard}.jmeter.log`, 'utf8');
+  assert.doesNotMatch(log, /ERROR/, log.slice(-2000));
+});
+
+test('every run and report: start timestamps, and dashboard percentiles over all samples', () => {
+  assert.equal(RUN_PROPERTIES['sampleresult.timestamp.start'], true);
+  assert.equal(RUN_PROPERTIES['jmeter.reportgenerator.statistic_window'], -1);
+});

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csvParser, readJtl } from '../lib/jtl.mjs';
+import { readFileSync } from 'node:fs';
+import { csvParser, readJtl, firstStartOf } from '../lib/jtl.mjs';
 
 const HEADER = 'timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect';
 
@@ -39,9 +40,10 @@ test('a JTL with a comma in its label, a quoted thread name and failures', async
   ]);
   const jtl = await readJtl(path);
   assert.equal(jtl.samples, 4);
+  assert.equal(jtl.successes, 2);
   assert.equal(jtl.errors, 2);
   assert.deepEqual(jtl.errorCodes, { 503: 1, 'Non HTTP response code: java.net.SocketException': 1 });
-  assert.deepEqual(jtl.elapsed, [12, 30, 7, 1000]);
+  assert.deepEqual(jtl.elapsed, [12, 7], 'latencies of successful samples only');
   assert.equal(jtl.firstStart, 1700000000000);
   assert.equal(jtl.lastEnd, 1700000001900); // the slow sample ends last though it started earlier
 });
@@ -52,4 +54,34 @@ test('a JTL without samples or without the needed columns', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'jtl-')), 'bad.jtl');
   writeFileSync(path, 'label,elapsed\nhello,1\n');
   await assert.rejects(readJtl(path), /lacks "timeStamp"/);
+});
+
+const ok = (start, elapsed, code = 200, bytes = 180) =>
+  `${start},${elapsed},hello,${code},OK,hello 1-1,text,${code < 400},,${bytes},120,1,1,http://x/hello,${elapsed},0,0`;
+
+test('a truncated last line and non-numeric fields are skipped and counted, not read as samples', async () => {
+  const path = jtlFile([ok(1000, 5), '17000000,abc,hello,200,OK,hello 1-1,text,true,,180,120,1,1,http://x,1,0,0', ok(2000, 6), '1700000003000,4,hel']);
+  const jtl = await readJtl(path);
+  assert.equal(jtl.samples, 2);
+  assert.equal(jtl.malformed, 2);
+  assert.deepEqual(jtl.elapsed, [5, 6]);
+});
+
+test('the window keeps samples that start in [from, to), writes them to the trimmed JTL, counts every code', async () => {
+  const path = jtlFile([ok(1000, 5, 201), ok(1500, 900, 201), ok(2000, 5, 201), ok(2999, 5, 500), ok(3000, 5, 201)]);
+  assert.equal(await firstStartOf(path), 1000);
+  const trimmed = `${path}.trimmed`;
+  const jtl = await readJtl(path, { from: 2000, to: 3000, trimmed });
+  assert.deepEqual({ samples: jtl.samples, successes: jtl.successes, errors: jtl.errors, before: jtl.before, after: jtl.after },
+    { samples: 2, successes: 1, errors: 1, before: 2, after: 1 });
+  assert.deepEqual(jtl.codes, { 201: 4, 500: 1 }, 'codes of the whole file: warm-up 201s count for the invariant');
+  const lines = readFileSync(trimmed, 'utf8').trim().split('\n');
+  assert.equal(lines[0], HEADER);
+  assert.deepEqual(lines.slice(1).map((l) => l.split(',')[0]), ['2000', '2999']);
+});
+
+test('a successful sample shorter than minBytes is an error (a short static body)', async () => {
+  const jtl = await readJtl(jtlFile([ok(1000, 5, 200, 1048576 + 200), ok(1001, 5, 200, 4096)]), { minBytes: 1048576 });
+  assert.equal(jtl.successes, 1);
+  assert.deepEqual(jtl.errorCodes, { 'short body (< 1048576 bytes)': 1 });
 });

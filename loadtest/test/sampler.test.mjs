@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processTree, startSampler, resourceSummary } from '../lib/sampler.mjs';
+import { processTree, startSampler, resourceSummary, memoryBytes, CLOCK_TICKS } from '../lib/sampler.mjs';
 
 // A parent that forks two busy children (like node:cluster) and then waits: the sampler must see all three.
 const PARENT = `
@@ -29,24 +29,46 @@ test('samples the whole tree: parent and both busy children, CPU summed, RSS sum
     assert.ok(summary.processes >= 3, `processes ${summary.processes}`);
     assert.ok(summary.threads >= 3 * 7, `threads ${summary.threads} (a Node process has ~7)`);
     assert.ok(summary.cpuMeanPercent > 20, `cpu ${summary.cpuMeanPercent}`);
-    // The sum of every member's RSS, not the parent's alone (each Node process is tens of MiB).
-    const parentOnly = tree.find((p) => p.pid === parent.pid).rssBytes;
-    assert.ok(summary.peakRssBytes > 2 * parentOnly, `rss ${summary.peakRssBytes} vs parent ${parentOnly}`);
+    // The sum of every member's memory (Pss), not the parent's alone; and below the RSS sum, which counts
+    // the pages the three share (the node binary, libraries) three times.
+    const parentOnly = memoryBytes(tree.find((p) => p.pid === parent.pid));
+    assert.ok(summary.peakRssBytes > 2 * parentOnly, `memory ${summary.peakRssBytes} vs parent ${parentOnly}`);
+    const rssSum = tree.reduce((sum, p) => sum + p.rssBytes, 0);
+    assert.ok(summary.peakRssBytes < rssSum, `Pss sum ${summary.peakRssBytes} vs RSS sum ${rssSum}`);
   } finally {
     process.kill(-parent.pid, 'SIGKILL');
   }
 });
 
+const sample = (t, cpuPercent, rssBytes, threads, processes, seconds = 1) =>
+  ({ t, seconds, ticks: (cpuPercent / 100) * CLOCK_TICKS * seconds, cpuPercent, rssBytes, threads, processes, commands: ['node'] });
+
 test('resourceSummary keeps only the samples inside the window', () => {
-  const samples = [
-    { t: 1000, cpuPercent: 10, rssBytes: 5, threads: 1, processes: 1 },
-    { t: 2000, cpuPercent: 90, rssBytes: 7, threads: 4, processes: 2 },
-    { t: 3000, cpuPercent: 70, rssBytes: 6, threads: 3, processes: 2 },
-    { t: 4000, cpuPercent: 200, rssBytes: 99, threads: 9, processes: 9 },
-  ];
-  assert.deepEqual(resourceSummary(samples, 1500, 3500),
-    { cpuMeanPercent: 80, cpuPeakPercent: 90, peakRssBytes: 7, threads: 4, processes: 2 });
+  const samples = [sample(1000, 10, 5, 1, 1), sample(2000, 90, 7, 4, 2), sample(3000, 70, 6, 3, 2), sample(4000, 200, 99, 9, 9)];
+  const summary = resourceSummary(samples, 1000, 3000);
+  assert.ok(Math.abs(summary.cpuMeanPercent - 80) < 1e-9, `mean ${summary.cpuMeanPercent}`);
+  assert.deepEqual({ ...summary, cpuMeanPercent: 80 },
+    { cpuMeanPercent: 80, cpuPeakPercent: 90, peakRssBytes: 7, threads: 4, processes: 2, commands: ['node'] });
   assert.equal(resourceSummary(samples, 5000, 6000).cpuMeanPercent, null);
+});
+
+test('the mean CPU is total ticks over total time, not a mean of per-interval ratios', () => {
+  // A short late interval (0.1 s at 200 %) must weigh a tenth of a full second: (100 + 20) / 1.1 s ≈ 109 %,
+  // where averaging the ratios would say 150 %.
+  const samples = [sample(1000, 100, 1, 1, 1), sample(1100, 200, 1, 1, 1, 0.1)];
+  const mean = resourceSummary(samples).cpuMeanPercent;
+  assert.ok(Math.abs(mean - 120 / 1.1) < 1e-6, `mean ${mean}`);
+});
+
+test('memory is Pss when smaps_rollup is readable (shared pages split), RSS otherwise; commands recorded', async () => {
+  const [self] = processTree(process.pid).filter((p) => p.pid === process.pid);
+  assert.equal(self.command, 'node');
+  const pss = memoryBytes(self);
+  assert.ok(pss > 0 && pss <= self.rssBytes, `pss ${pss} vs rss ${self.rssBytes}`);
+  assert.equal(memoryBytes({ pid: 2 ** 22 + 1, rssBytes: 123 }), 123);
+  const sampler = startSampler(process.pid, 50);
+  await new Promise((r) => setTimeout(r, 120));
+  assert.ok(sampler.stop().every((s) => s.commands.includes('node')));
 });
 
 test('a pid that does not exist has an empty tree', () => {

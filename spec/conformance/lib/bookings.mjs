@@ -1,10 +1,11 @@
-// Bookings helpers: protobuf encoding from spec/booking.proto, an independent implementation of the
-// allocation rule (to recompute what the stack must have written) and the database effect checks.
+// Bookings helpers: protobuf encoding from spec/booking.proto, the allocation rule (spec/lib/allocation.mjs,
+// to recompute what the stack must have written) and the database effect checks.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import { repoRoot, unique } from './config.mjs';
 import { query } from './db.mjs';
+import { allocate as allocateCents, toCents, formatCents } from '../../lib/allocation.mjs';
 
 const Booking = protobuf.loadSync(join(repoRoot, 'spec/booking.proto')).lookupType('bench.bookings.Booking');
 const camel = (key) => key.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -18,35 +19,12 @@ export function encode(json) {
 export const PROTOBUF = 'application/x-protobuf';
 export const JSON_TYPE = 'application/json';
 
-export const toCents = (value) => {
-  const [whole, frac = ''] = value.split('.');
-  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
-};
-export const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+export { toCents, formatCents };
 
-const DAY = 86_400_000;
-const dayOf = (iso) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY;
-
-/** spec/API.md §6 allocation: pro rata by days over the half-years overlapped, in cents, remainder to the last. */
+/** spec/API.md §6 allocation (spec/lib/allocation.mjs) in the 201's shape: [{ fiscalPeriodId, amount: "147.54" }]. */
 export function allocate(dollarValue, startDate, endDate) {
-  const start = dayOf(startDate);
-  const end = dayOf(endDate);
-  const totalDays = BigInt(end - start + 1);
-  const cents = toCents(dollarValue);
-  const periods = [];
-  for (let year = Number(startDate.slice(0, 4)); year <= Number(endDate.slice(0, 4)); year++) {
-    const halves = [[1, Date.UTC(year, 0, 1), Date.UTC(year, 5, 30)], [2, Date.UTC(year, 6, 1), Date.UTC(year, 11, 31)]];
-    for (const [half, from, to] of halves) {
-      const days = Math.min(end, to / DAY) - Math.max(start, from / DAY) + 1;
-      if (days > 0) periods.push({ fiscalPeriodId: year * 10 + half, days: BigInt(days) });
-    }
-  }
-  let given = 0n;
-  return periods.map(({ fiscalPeriodId, days }, i) => {
-    const share = i === periods.length - 1 ? cents - given : (cents * days) / totalDays;
-    given += share;
-    return { fiscalPeriodId, amount: formatCents(share) };
-  });
+  return allocateCents(toCents(dollarValue), startDate, endDate)
+    .map(({ period, cents }) => ({ fiscalPeriodId: period, amount: formatCents(cents) }));
 }
 
 /** Makes a non-empty string unique to this run without changing whether it fits 255 characters. */

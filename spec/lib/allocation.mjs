@@ -1,6 +1,7 @@
 // spec/API.md §6.3, written independently of every stack: a booking's value in whole cents, spread pro rata
 // by days over the half-years its inclusive interval overlaps; each share is floored and the last period gets
 // the remainder, so the shares always sum to the value. BigInt throughout: never binary floating point.
+// Pure (no environment, no I/O): the one copy shared by the conformance suite and the bench's invariant.
 const DAY = 86_400_000;
 const dayOf = (iso) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY;
 
@@ -9,6 +10,9 @@ export function toCents(value) {
   const [whole, frac = ''] = value.split('.');
   return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
 }
+
+/** 12345n → "123.45". */
+export const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
 /** [{ period: 20221, cents: 14754n }, …] in ascending period order, every overlapped period included. */
 export function allocate(cents, startDate, endDate) {
