@@ -1,7 +1,7 @@
 'use strict';
 
 const { readConfig } = require('../../node-express/src/config');
-const { createServer } = require('../../node-express/src/app');
+const { createServer, exitAfterShutdown } = require('../../node-express/src/app');
 const { createClusterRooms } = require('./cluster-rooms');
 
 // One worker: node-express's server, unchanged, with this worker's share of the pool and the cluster-wide
@@ -12,20 +12,7 @@ const { server, shutdown } = createServer(config, { rooms: createClusterRooms(pr
 
 server.listen(config.port);
 
-let stopping = false;
-function stop() {
-  if (stopping) return;
-  stopping = true;
-  shutdown().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(`shutdown failed: ${err.stack || err}`);
-      process.exit(1);
-    },
-  );
-}
-
 // SIGTERM from the runner (to the whole process group) or forwarded by the primary; SIGINT from a terminal.
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, stop);
+const stop = exitAfterShutdown(shutdown);
 // The primary is gone (killed): drain and exit rather than linger without it.
 process.on('disconnect', stop);

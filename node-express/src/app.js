@@ -78,4 +78,23 @@ function createServer(config, { rooms = createLocalRooms() } = {}) {
   return { app, server, db, shutdown };
 }
 
-module.exports = { createApp, createServer };
+// SIGTERM (and SIGINT from a terminal): drain once through `shutdown`, then exit 0, or 1 if draining failed.
+// Returns the stop function so a node-cluster worker can also call it when its primary disappears.
+function exitAfterShutdown(shutdown, signals = ['SIGTERM', 'SIGINT']) {
+  let stopping = false;
+  function stop() {
+    if (stopping) return;
+    stopping = true;
+    shutdown().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(`shutdown failed: ${err.stack || err}`);
+        process.exit(1);
+      },
+    );
+  }
+  for (const signal of signals) process.on(signal, stop);
+  return stop;
+}
+
+module.exports = { createApp, createServer, exitAfterShutdown };

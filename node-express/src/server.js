@@ -1,7 +1,7 @@
 'use strict';
 
 const { readConfig } = require('./config');
-const { createServer } = require('./app');
+const { createServer, exitAfterShutdown } = require('./app');
 
 // Entry point of the single-process stack: one event loop, so workers=1 whatever WORKERS says.
 const config = readConfig();
@@ -14,17 +14,4 @@ server.listen(config.port, () => {
   );
 });
 
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    shutdown().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(`shutdown failed: ${err.stack || err}`);
-        process.exit(1);
-      },
-    );
-  });
-}
+exitAfterShutdown(shutdown);
