@@ -83,7 +83,7 @@ down: ## stop started stacks (STACKS, default: all)
 	@$(STACKS_CLI) down
 
 # ---------------------------------------------------------------- tests
-unit: build ## each stack's own unit tests
+unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or the static tree)
 	@$(STACKS_CLI) unit
 
 conformance: deps db-up fixtures build ## the contract suite against every stack and variant, started for real
