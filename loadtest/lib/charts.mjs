@@ -1,0 +1,159 @@
+// The report's charts: Vega-Lite specifications rendered to SVG in this process (no browser, no network).
+// Each chart carries its own light background and a dark one under prefers-color-scheme, so it reads in
+// either kind of viewer. Every stack keeps one colour across all charts.
+import * as vega from 'vega';
+import { compile } from 'vega-lite';
+import { PERCENTILES } from './stats.mjs';
+
+const MIB = 2 ** 20;
+const PERCENTILE_KEYS = [...PERCENTILES.map((p) => `p${p}`), 'max'];
+
+const THEME = `<style>
+svg.marks > rect:first-of-type { fill: #ffffff; }
+@media (prefers-color-scheme: dark) {
+  svg.marks > rect:first-of-type { fill: #0d1117; }
+  text { fill: #e6edf3; }
+  .role-axis-grid line { stroke: #30363d; }
+  .role-axis-domain line, .role-axis-tick line { stroke: #8b949e; }
+  path.background[stroke] { stroke: #30363d; }
+}
+</style>`;
+
+const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
+
+/** Rows with figures to draw: failed runs are left out (the tables say why). */
+function measured(rows) {
+  return rows.filter((r) => !r.failed && (r.throughput?.median > 0 || r.latencyMs?.p50 > 0));
+}
+
+/** Panels in the report's order: by workload, then by label (sweep steps and chat scenarios in numeric order). */
+function panels(rows) {
+  const rank = (r) => (WORKLOAD_ORDER.includes(r.workload) ? WORKLOAD_ORDER.indexOf(r.workload) : WORKLOAD_ORDER.length);
+  const sorted = [...rows].sort((a, b) => rank(a) - rank(b) || a.label.localeCompare(b.label, 'en', { numeric: true }));
+  return { field: 'label', type: 'nominal', title: null, sort: [...new Set(sorted.map((r) => r.label))] };
+}
+
+function colours(rows) {
+  const stacks = [...new Set(rows.map((r) => r.stack))].sort();
+  return { domain: stacks, scheme: 'tableau10' };
+}
+
+const BY_MEDIAN = { field: 'median', op: 'max', order: 'descending' };
+
+function throughputSpec(rows) {
+  return {
+    title: 'Throughput (req/s, median of repeats; whiskers: min–max)',
+    data: { values: measured(rows).filter((r) => r.throughput?.median > 0).map((r) => ({ label: r.label, stack: r.stack,
+      median: r.throughput.median, min: r.throughput.min, max: r.throughput.max })) },
+    facet: { row: { ...panels(rows), header: { labelAngle: 0, labelAlign: 'left' } } },
+    resolve: { scale: { x: 'independent', y: 'independent' } },
+    spec: {
+      width: 420,
+      layer: [
+        { mark: 'bar', encoding: {
+          y: { field: 'stack', type: 'nominal', sort: BY_MEDIAN, title: null },
+          x: { field: 'median', type: 'quantitative', title: 'req/s' },
+          color: { field: 'stack', type: 'nominal', scale: colours(rows), legend: null } } },
+        { mark: { type: 'rule', strokeWidth: 1.5 }, encoding: {
+          y: { field: 'stack', type: 'nominal', sort: BY_MEDIAN },
+          x: { field: 'min', type: 'quantitative' }, x2: { field: 'max' }, color: { value: '#888' } } },
+      ],
+    },
+  };
+}
+
+function latencySpec(rows) {
+  const values = measured(rows).flatMap((r) => PERCENTILE_KEYS.filter((k) => r.latencyMs?.[k] > 0)
+    .map((k) => ({ label: r.label, stack: r.stack, percentile: k, ms: r.latencyMs[k] })));
+  return {
+    title: 'Latency percentiles (ms, log scale)',
+    data: { values },
+    facet: panels(measured(rows)),
+    columns: 2,
+    resolve: { scale: { y: 'independent' } },
+    spec: {
+      width: 170, height: 200,
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'percentile', type: 'ordinal', sort: PERCENTILE_KEYS, title: null },
+        y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, title: 'ms' },
+        color: { field: 'stack', type: 'nominal', scale: colours(rows), title: 'stack' },
+      },
+    },
+  };
+}
+
+function cpuLatencySpec(rows) {
+  const values = measured(rows).filter((r) => r.cpuPercent?.mean !== null && r.latencyMs?.p99 > 0)
+    .map((r) => ({ label: r.label, stack: r.stack, cpu: r.cpuPercent.mean, p99: r.latencyMs.p99,
+      rss: (r.peakRssBytes ?? 0) / MIB }));
+  return {
+    title: 'CPU against p99 latency; point size: peak RSS (MiB)',
+    data: { values },
+    facet: panels(measured(rows)),
+    columns: 2,
+    resolve: { scale: { y: 'independent', x: 'independent' } },
+    spec: {
+      width: 170, height: 200,
+      mark: { type: 'point', filled: true, opacity: 0.85 },
+      encoding: {
+        x: { field: 'cpu', type: 'quantitative', title: 'server CPU % (100 = one core)', scale: { zero: true } },
+        y: { field: 'p99', type: 'quantitative', scale: { type: 'log' }, title: 'p99 ms' },
+        size: { field: 'rss', type: 'quantitative', title: 'RSS MiB', scale: { range: [30, 600] } },
+        color: { field: 'stack', type: 'nominal', scale: colours(rows), title: 'stack' },
+      },
+    },
+  };
+}
+
+function memorySpec(rows) {
+  const values = measured(rows).filter((r) => r.peakRssBytes)
+    .map((r) => ({ label: r.label, stack: r.stack, rss: r.peakRssBytes / MIB }));
+  return {
+    title: 'Peak RSS of the server\'s whole process tree (MiB)',
+    data: { values },
+    facet: panels(measured(rows)),
+    columns: 2,
+    spec: {
+      width: 120, height: 200,
+      mark: 'bar',
+      encoding: {
+        x: { field: 'stack', type: 'nominal', title: null, axis: { labelAngle: -40 } },
+        y: { field: 'rss', type: 'quantitative', title: 'MiB' },
+        color: { field: 'stack', type: 'nominal', scale: colours(rows), legend: null },
+      },
+    },
+  };
+}
+
+export const CHARTS = [
+  { file: 'throughput.svg', title: 'Throughput', spec: throughputSpec },
+  { file: 'latency.svg', title: 'Latency percentiles', spec: latencySpec },
+  { file: 'cpu-latency.svg', title: 'CPU against latency, with memory', spec: cpuLatencySpec },
+  { file: 'memory.svg', title: 'Peak memory', spec: memorySpec },
+];
+
+// Independent scales in a facet make Vega-Lite warn that it unions one field's domains, which is what these
+// charts mean; any other warning is printed.
+const LOGGER = {
+  level() { return this; },
+  info() { return this; },
+  debug() { return this; },
+  warn(...args) {
+    if (!/faceted independent scales/.test(String(args[0]))) console.warn('chart:', ...args);
+    return this;
+  },
+  error(...args) { throw new Error(args.join(' ')); },
+};
+
+/** One chart's SVG text, or null when the rows give it nothing to draw. */
+export async function renderChart(chart, rows) {
+  const spec = chart.spec(rows);
+  if (!spec.data.values.length) return null;
+  const full = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', ...spec,
+    config: { background: '#ffffff', font: 'sans-serif', title: { anchor: 'start', fontSize: 13 } } };
+  const view = new vega.View(vega.parse(compile(full, { logger: LOGGER }).spec), { renderer: 'none' });
+  const svg = await view.toSVG();
+  view.finalize();
+  return svg.replace(/^(<svg[^>]*>)/, `$1${THEME}`);
+}

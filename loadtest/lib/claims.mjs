@@ -1,0 +1,69 @@
+// The seed write-ups' claims (loadtest/seed-claims.json) set beside one run's figures. A claim is only
+// evaluated on stacks this run measured; anything missing is said, never guessed.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const CLAIMS_FILE = fileURLToPath(new URL('../seed-claims.json', import.meta.url));
+
+// Within this much of 1.0 a ratio says neither stack was faster.
+const TIE = 0.05;
+
+export function loadClaims(file = CLAIMS_FILE) {
+  return JSON.parse(readFileSync(file, 'utf8')).claims;
+}
+
+const valueAt = (row, path) => path.split('.').reduce((v, key) => (v == null ? v : v[key]), row);
+
+/**
+ * The row a claim reads for a stack: that workload's row at the seed's setting when the run has it (the
+ * label naming the most users), else the only one. Failed rows count as missing.
+ */
+function rowFor(rows, workload, stack) {
+  const candidates = rows.filter((r) => r.workload === workload && r.stack === stack && !r.failed);
+  const users = (r) => r.step?.users ?? r.scenario?.users ?? 0;
+  return candidates.sort((a, b) => users(b) - users(a))[0] ?? null;
+}
+
+function setting(row) {
+  if (!row) return '';
+  const s = row.step ?? row.scenario ?? {};
+  return Object.entries(s).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+function ratioClaim(claim, rows) {
+  const [a, b] = claim.stacks.map((stack) => rowFor(rows, claim.workload, stack));
+  const missing = claim.stacks.filter((_, i) => ![a, b][i]);
+  if (missing.length) return { verdict: 'not measured', detail: `no ${claim.workload} result for ${missing.join(', ')}` };
+  const ratio = valueAt(a, claim.metric) / valueAt(b, claim.metric);
+  if (!Number.isFinite(ratio)) return { verdict: 'not measured', detail: `no ${claim.metric} in the rows` };
+  const verdict = Math.abs(ratio - 1) <= TIE ? 'tie' : ratio > 1 ? 'same direction' : 'reversed';
+  let detail = `${claim.stacks[0]} ${ratio.toFixed(2)}× ${claim.stacks[1]} (${setting(a)})`;
+  if (claim.alsoReport === 'errors') detail += `; errors ${claim.stacks[0]} ${a.errors}, ${claim.stacks[1]} ${b.errors}`;
+  return { verdict, ratio, detail };
+}
+
+function orderClaim(claim, rows) {
+  const present = claim.stacks.map((stack) => ({ stack, row: rowFor(rows, claim.workload, stack) }))
+    .filter((p) => p.row && Number.isFinite(valueAt(p.row, claim.metric)));
+  const missing = claim.stacks.filter((s) => !present.some((p) => p.stack === s));
+  if (present.length < 2) return { verdict: 'not measured', detail: `fewer than two of ${claim.stacks.join(', ')} measured` };
+  const sign = claim.sort === 'descending' ? -1 : 1;
+  const measuredOrder = [...present].sort((x, y) => sign * (valueAt(x.row, claim.metric) - valueAt(y.row, claim.metric)));
+  const same = measuredOrder.every((p, i) => p.stack === present[i].stack);
+  const shown = measuredOrder.map((p) => `${p.stack} ${format(claim.metric, valueAt(p.row, claim.metric))}`);
+  let detail = `${claim.sort === 'descending' ? 'most' : 'least'} first: ${shown.join(' · ')}`;
+  if (missing.length) detail += ` (not measured: ${missing.join(', ')})`;
+  return { verdict: same ? 'same order' : 'different order', order: measuredOrder.map((p) => p.stack), detail };
+}
+
+function format(metric, value) {
+  if (metric === 'peakRssBytes') return `${Math.round(value / 2 ** 20)} MiB`;
+  if (metric.startsWith('cpuPercent')) return `${Math.round(value)}%`;
+  if (metric.startsWith('latencyMs')) return `${value} ms`;
+  return String(Math.round(value));
+}
+
+/** Each claim with this run's verdict ('same direction' | 'reversed' | 'tie' | 'same order' | …) and detail. */
+export function evaluateClaims(claims, rows) {
+  return claims.map((claim) => ({ claim, ...(claim.kind === 'order' ? orderClaim(claim, rows) : ratioClaim(claim, rows)) }));
+}

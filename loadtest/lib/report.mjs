@@ -1,0 +1,134 @@
+// REPORT.md of one run, from its summary.json alone: the environment, the charts, one table per workload
+// (stacks sorted by throughput, ratio to the best), links to JMeter's dashboards and the seed claims.
+import { join } from 'node:path';
+import { GENERATOR_BOUND } from './summary.mjs';
+
+const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
+const MIB = 2 ** 20;
+
+const num = (v, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? '–'
+  : Number(v).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const ms = (v) => (v === null || v === undefined ? '–' : v >= 100 ? num(v) : String(+Number(v).toFixed(2)));
+const escape = (text) => String(text).replace(/\|/g, '\\|');
+
+function table(header, rows) {
+  return [`| ${header.join(' | ')} |`, `| ${header.map((h, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
+}
+
+function environmentSection(summary) {
+  const e = summary.environment ?? {};
+  const p = e.pinning ?? {};
+  const ceiling = (summary.ceiling?.rows ?? []).filter((r) => !r.failed)
+    .map((r) => `${r.label} ${num(r.throughput.median)} req/s`).join(', ');
+  const lines = [
+    ['machine', `${e.cpuModel ?? '?'}, ${e.cores ?? '?'} cores (${e.availableCpus ?? '?'} available to the bench)`],
+    ['pinning', `server CPUs ${p.server ?? '–'}, database ${p.db ?? '–'}, load generator ${p.loadgen ?? '–'}`],
+    ['JDK', e.jdk ? `${e.jdk.vendor ?? ''} ${e.jdk.version ?? ''}`.trim() : '–'],
+    ['Node.js', e.node ?? '–'],
+    ['MariaDB', e.mariadb ?? '–'],
+    ['JMeter', e.jmeter ?? '–'],
+    ['git', e.git ? `${e.git.sha?.slice(0, 12) ?? '?'}${e.git.dirty ? ' (uncommitted changes)' : ''}` : '–'],
+    ['generator headroom', ceiling
+      ? `${summary.ceiling.server ?? 'nginx'} driven by the same JMeter: ${ceiling}. A stack at ≥ ${GENERATOR_BOUND * 100}% of it measured the generator as much as the server.`
+      : 'not measured (no ceiling run)'],
+  ];
+  return ['## Environment', '', table(['', ''], lines)].join('\n');
+}
+
+function dashboards(row) {
+  const links = (row.repeats ?? []).filter((r) => r.dashboard)
+    .map((r) => `[#${r.repeat}](${join(r.dashboard, 'index.html')})`);
+  return links.join(' ') || '–';
+}
+
+function verdict(row) {
+  if (row.failed) return `FAILED${row.repeats?.find((r) => r.reason)?.reason ? `: ${row.repeats.find((r) => r.reason).reason}` : ''}`;
+  const notes = [];
+  if (row.invariant && row.invariant !== 'n/a') notes.push(`invariant ${row.invariant}`);
+  if (row.headroom?.generatorBound) notes.push(`generator-bound (${num(row.headroom.ratio * 100)}% of ceiling)`);
+  return notes.join('; ') || 'ok';
+}
+
+function httpTable(rows) {
+  const sorted = [...rows].sort((a, b) => (b.throughput?.median ?? -1) - (a.throughput?.median ?? -1));
+  const best = sorted[0]?.throughput?.median;
+  return table(['stack', 'req/s', 'min–max', '× best', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors', 'CPU %',
+    'peak RSS MiB', 'verdict', 'dashboard'], sorted.map((r) => [
+    `\`${r.stack}\``, num(r.throughput?.median),
+    r.repeats?.length > 1 ? `${num(r.throughput.min)}–${num(r.throughput.max)}` : '1 run',
+    best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–',
+    ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max),
+    r.samples ? `${num(r.errors)} (${num((r.errorRate ?? 0) * 100, 2)}%)` : '–',
+    num(r.cpuPercent?.mean), r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–', verdict(r), dashboards(r),
+  ]));
+}
+
+function chatTable(rows) {
+  const sorted = [...rows].sort((a, b) => (a.latencyMs?.p50 ?? Infinity) - (b.latencyMs?.p50 ?? Infinity));
+  return table(['stack', 'delivered / expected', 'violations', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors',
+    'server CPU %', 'client CPU %', 'peak RSS MiB', 'verdict'], sorted.map((r) => [
+    `\`${r.stack}\``, `${num(r.delivered)} / ${num(r.expected)}`, num(r.violations?.total ?? r.violations),
+    ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max),
+    num(r.errors), num(r.cpuPercent?.mean), num(r.clientCpuPercent), r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–',
+    r.failed ? 'FAILED' : r.delivery ?? 'ok',
+  ]));
+}
+
+function describeStep(step) {
+  if (!step) return '';
+  return Object.entries(step).map(([k, v]) => (k === 'durationSeconds' ? `${v} s` : `${v} ${k}`)).join(', ');
+}
+
+function workloadSections(rows) {
+  const byLabel = new Map();
+  for (const r of rows) {
+    if (!byLabel.has(r.label)) byLabel.set(r.label, []);
+    byLabel.get(r.label).push(r);
+  }
+  const rank = (label) => {
+    const workload = byLabel.get(label)[0].workload;
+    return WORKLOAD_ORDER.indexOf(workload) === -1 ? WORKLOAD_ORDER.length : WORKLOAD_ORDER.indexOf(workload);
+  };
+  const labels = [...byLabel.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
+  return labels.map((label) => {
+    const group = byLabel.get(label);
+    const first = group[0];
+    const body = first.workload === 'chat' ? chatTable(group) : httpTable(group);
+    return [`### ${label}`, '', `${describeStep(first.step ?? first.scenario)}`, '', body].join('\n');
+  });
+}
+
+function claimsSection(evaluated) {
+  const rows = evaluated.map(({ claim, verdict: v, detail }) => [
+    `${claim.claim} *(${claim.source}; ${claim.seedSetting})*${claim.note ? ` ${claim.note}` : ''}`,
+    claim.kind === 'ratio' ? `${claim.seedRatio}×` : claim.stacks.join(' → '),
+    detail, v,
+  ]);
+  return ['## Seed claims', '',
+    'What the write-ups this project grew from measured, beside this run. A different profile, machine or ' +
+    'CPU split changes figures; compare directions and orders before magnitudes.', '',
+    table(['claim', 'seed', 'this run', 'verdict'], rows)].join('\n');
+}
+
+/**
+ * The report's Markdown. `charts`: [{ file, title }] already written under charts/; `claims`: the output of
+ * evaluateClaims.
+ */
+export function renderReport(summary, { charts = [], claims = [] } = {}) {
+  const rows = summary.results ?? [];
+  const failed = summary.failedRuns ? ` · **${summary.failedRuns} failed**` : '';
+  return [
+    `# Bench run ${summary.run}`, '',
+    `Profile \`${summary.profile}\` · ${summary.profileSettings?.repeat ?? 1} repeat(s) per point · ` +
+      `${new Set(rows.map((r) => r.stack)).size} stacks · ${rows.length} results${failed}. ` +
+      'Throughput counts successful responses only; latencies are nearest-rank over every measured sample; ' +
+      'CPU and RSS cover the server\'s whole process tree (100% = one core).', '',
+    environmentSection(summary), '',
+    '## Charts', '',
+    ...charts.map((c) => `![${c.title}](charts/${c.file})\n`),
+    '## Results', '',
+    ...workloadSections(rows).flatMap((s) => [s, '']),
+    claimsSection(claims), '',
+  ].join('\n');
+}

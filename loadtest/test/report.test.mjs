@@ -1,0 +1,97 @@
+// REPORT.md, its charts and the seed claims, generated from a fixture summary.json: six stacks, three
+// repeats each, one failed run, 29 errors on node-express bookings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, mkdtempSync, copyFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { writeReport } from '../report.mjs';
+import { renderReport } from '../lib/report.mjs';
+import { loadClaims, evaluateClaims } from '../lib/claims.mjs';
+
+const FIXTURE = new URL('./fixtures/summary.json', import.meta.url).pathname;
+const summary = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+const row = (stack, workload) => summary.results.find((r) => r.stack === stack && r.workload === workload);
+
+/** The Markdown table under "### <label>", as arrays of cells (header and separator dropped). */
+function tableUnder(markdown, label) {
+  const section = markdown.split(`### ${label}\n`)[1].split('\n### ')[0].split('\n## ')[0];
+  return section.split('\n').filter((l) => l.startsWith('| ')).slice(2)
+    .map((l) => l.slice(2, -2).split(' | '));
+}
+
+test('one table per workload, stacks sorted by throughput with their ratio to the best', () => {
+  const md = renderReport(summary, { claims: [] });
+  for (const label of ['hello', 'static', 'echo', 'bookings']) assert.match(md, new RegExp(`^### ${label}$`, 'm'));
+  const hello = tableUnder(md, 'hello');
+  assert.equal(hello.length, 6);
+  const medians = hello.map((cells) => Number(cells[1].replace(/,/g, '')));
+  assert.deepEqual(medians, [...medians].sort((a, b) => b - a));
+  assert.equal(hello[0][3], '1.00');
+  const last = row(hello[5][0].replace(/`/g, ''), 'hello');
+  const best = row(hello[0][0].replace(/`/g, ''), 'hello');
+  assert.equal(hello[5][3], (last.throughput.median / best.throughput.median).toFixed(2));
+});
+
+test('rows show spread, percentiles, errors, CPU, RSS, verdicts and dashboard links', () => {
+  const md = renderReport(summary, { claims: [] });
+  const bookings = tableUnder(md, 'bookings');
+  const node = bookings.find((c) => c[0] === '`node-express`');
+  const r = row('node-express', 'bookings');
+  assert.equal(node[2], `${Math.round(r.throughput.min).toLocaleString('en-US')}–${Math.round(r.throughput.max).toLocaleString('en-US')}`);
+  assert.match(node[9], /^29 \(/);
+  assert.equal(node[12], 'invariant pass');
+  assert.match(node[13], /\[#1\]\(node-express\/bookings\/1\/dashboard\/index\.html\) \[#2\]/);
+  const failed = tableUnder(md, 'static').find((c) => c[0] === '`java-spring5`');
+  assert.match(failed[12], /^FAILED: did not start/);
+});
+
+test('the environment block names the machine, pinning, versions, git sha and generator headroom', () => {
+  const md = renderReport(summary, { claims: [] });
+  const env = md.split('## Environment')[1].split('## Charts')[0];
+  for (const expected of ['AMD EPYC', 'server CPUs 1', 'database 0', '25.0.3', 'v20.20.2', 'MariaDB', '5.6.3',
+    '0123456789ab', 'nginx/1.22.1 driven by the same JMeter']) assert.ok(env.includes(expected), expected);
+});
+
+test('seed claims are evaluated on this run\'s rows, and unmeasured ones say what is missing', () => {
+  const evaluated = evaluateClaims(loadClaims(), summary.results);
+  const byId = Object.fromEntries(evaluated.map((e) => [e.claim.id, e]));
+  const reactor = row('java-reactor', 'static').throughput.median;
+  const node = row('node-express', 'static').throughput.median;
+  assert.equal(byId['static-reactor-vs-node'].ratio, reactor / node);
+  assert.equal(byId['static-reactor-vs-node'].verdict, 'same direction');
+  assert.equal(byId['bookings-node-vs-mvc'].verdict, 'reversed');
+  assert.match(byId['bookings-node-vs-mvc'].detail, /errors node-express 29, java-mvc-jpa 0/);
+  assert.equal(byId['chat-latency-order'].verdict, 'not measured');
+  const md = renderReport(summary, { claims: evaluated });
+  const section = md.split('## Seed claims')[1];
+  for (const e of evaluated) assert.ok(section.includes(e.claim.source), e.claim.id);
+  assert.match(section, /2\.02×/);
+});
+
+test('an order claim reports the measured order and whether it matches', () => {
+  const rows = ['a', 'b', 'c'].map((stack, i) => ({ stack, workload: 'chat', label: 'chat', latencyMs: { p50: [5, 1, 9][i] } }));
+  const claim = { id: 'x', kind: 'order', workload: 'chat', metric: 'latencyMs.p50', sort: 'ascending', stacks: ['a', 'b', 'c'] };
+  const [got] = evaluateClaims([claim], rows);
+  assert.equal(got.verdict, 'different order');
+  assert.deepEqual(got.order, ['b', 'a', 'c']);
+  const [same] = evaluateClaims([{ ...claim, stacks: ['b', 'a', 'c', 'absent'] }], rows);
+  assert.equal(same.verdict, 'same order');
+  assert.match(same.detail, /not measured: absent/);
+});
+
+test('writeReport writes REPORT.md and at least three themed SVG charts it links to', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'report-'));
+  copyFileSync(FIXTURE, join(dir, 'summary.json'));
+  const { report, charts } = await writeReport(dir);
+  assert.ok(charts.length >= 3);
+  const md = readFileSync(report, 'utf8');
+  for (const file of readdirSync(join(dir, 'charts'))) {
+    assert.ok(md.includes(`](charts/${file})`), `REPORT.md embeds ${file}`);
+    const svg = readFileSync(join(dir, 'charts', file), 'utf8');
+    assert.match(svg, /^<svg[^>]*><style>/);
+    assert.match(svg, /prefers-color-scheme: dark/);
+    for (const stack of ['java-vertx', 'node-cluster']) assert.ok(svg.includes(stack), `${file} names ${stack}`);
+  }
+  for (const link of md.matchAll(/\]\((charts\/[^)]+)\)/g)) assert.ok(existsSync(join(dir, link[1])), link[1]);
+});
