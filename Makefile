@@ -20,7 +20,7 @@ STACKS_CLI := node scripts/stacks.mjs
 CONFORMANCE := spec/conformance
 
 .PHONY: help deps node-check java-check browser jmeter db-up db-down db-reset fixtures build up down \
-        unit conformance test bench clean
+        unit conformance test bench report compare readme-results clean
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -106,6 +106,15 @@ harness-test: deps db-up fixtures ## the runtime's and the bench harness's own t
 # ---------------------------------------------------------------- bench
 bench: deps db-up fixtures build ## the main job: every workload on every stack (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS)
 	@node loadtest/bench.mjs
+
+report: node-check loadtest/node_modules/.package-lock.json ## (re)write a run's REPORT.md and charts (RUN=<run>, default results/latest)
+	@node loadtest/report.mjs $(RUN)
+
+compare: node-check loadtest/node_modules/.package-lock.json ## B against A per stack and workload (A=<run> B=<run>, default the two newest)
+	@node loadtest/compare.mjs $(A) $(B)
+
+readme-results: node-check loadtest/node_modules/.package-lock.json ## put a run's throughput chart and echo table into README.md (RUN=<run>)
+	@node loadtest/readme-results.mjs $(RUN)
 
 clean: down db-down ## stop everything and remove .run/, results/ and build outputs
 	rm -rf .run results $(CONFORMANCE)/node_modules */node_modules */target

@@ -50,18 +50,20 @@ function verdict(row) {
   return notes.join('; ') || 'ok';
 }
 
-function httpTable(rows) {
+function httpTable(rows, { links = true } = {}) {
   const sorted = [...rows].sort((a, b) => (b.throughput?.median ?? -1) - (a.throughput?.median ?? -1));
   const best = sorted[0]?.throughput?.median;
-  return table(['stack', 'req/s', 'min–max', '× best', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors', 'CPU %',
-    'peak RSS MiB', 'verdict', 'dashboard'], sorted.map((r) => [
+  const header = ['stack', 'req/s', 'min–max', '× best', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors', 'CPU %',
+    'peak RSS MiB', 'verdict', 'dashboard'];
+  const cells = sorted.map((r) => [
     `\`${r.stack}\``, num(r.throughput?.median),
     r.repeats?.length > 1 ? `${num(r.throughput.min)}–${num(r.throughput.max)}` : '1 run',
     best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–',
     ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max),
     r.samples ? `${num(r.errors)} (${num((r.errorRate ?? 0) * 100, 2)}%)` : '–',
     num(r.cpuPercent?.mean), r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–', verdict(r), dashboards(r),
-  ]));
+  ]);
+  return links ? table(header, cells) : table(header.slice(0, -1), cells.map((c) => c.slice(0, -1)));
 }
 
 function chatTable(rows) {
@@ -80,6 +82,15 @@ function describeStep(step) {
   return Object.entries(step).map(([k, v]) => (k === 'durationSeconds' ? `${v} s` : `${v} ${k}`)).join(', ');
 }
 
+/** One label's heading, setting line and table, as in REPORT.md (links: JMeter dashboards, relative to the run). */
+export function renderWorkload(rows, label, { links = true } = {}) {
+  const group = rows.filter((r) => r.label === label);
+  if (!group.length) throw new Error(`no results for "${label}"`);
+  const first = group[0];
+  const body = first.workload === 'chat' ? chatTable(group) : httpTable(group, { links });
+  return [`### ${label}`, '', `${describeStep(first.step ?? first.scenario)}`, '', body].join('\n');
+}
+
 function workloadSections(rows) {
   const byLabel = new Map();
   for (const r of rows) {
@@ -91,12 +102,7 @@ function workloadSections(rows) {
     return WORKLOAD_ORDER.indexOf(workload) === -1 ? WORKLOAD_ORDER.length : WORKLOAD_ORDER.indexOf(workload);
   };
   const labels = [...byLabel.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
-  return labels.map((label) => {
-    const group = byLabel.get(label);
-    const first = group[0];
-    const body = first.workload === 'chat' ? chatTable(group) : httpTable(group);
-    return [`### ${label}`, '', `${describeStep(first.step ?? first.scenario)}`, '', body].join('\n');
-  });
+  return labels.map((label) => renderWorkload(rows, label));
 }
 
 function claimsSection(evaluated) {

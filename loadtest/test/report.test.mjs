@@ -2,7 +2,7 @@
 // repeats each, one failed run, 29 errors on node-express bookings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdtempSync, copyFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, copyFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { writeReport } from '../report.mjs';
@@ -94,4 +94,23 @@ test('writeReport writes REPORT.md and at least three themed SVG charts it links
     for (const stack of ['java-vertx', 'node-cluster']) assert.ok(svg.includes(stack), `${file} names ${stack}`);
   }
   for (const link of md.matchAll(/\]\((charts\/[^)]+)\)/g)) assert.ok(existsSync(join(dir, link[1])), link[1]);
+});
+
+test('make readme-results replaces only the README\'s results section with a real chart and table', async () => {
+  const { updateReadme } = await import('../readme-results.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'readme-'));
+  copyFileSync(FIXTURE, join(dir, 'summary.json'));
+  const readme = join(dir, 'README.md');
+  const before = '# Title\n\nintro\n\n<!-- results:begin (make readme-results) -->\nold\n<!-- results:end -->\n\n## After\n';
+  writeFileSync(readme, before);
+  await updateReadme(dir, { readme, exampleDir: join(dir, 'example') });
+  const after = readFileSync(readme, 'utf8');
+  assert.ok(after.startsWith('# Title\n\nintro\n\n<!-- results:begin'));
+  assert.ok(after.endsWith('<!-- results:end -->\n\n## After\n'));
+  assert.ok(!after.includes('\nold\n'));
+  assert.match(after, /!\[Throughput per workload\]\(example\/throughput\.svg\)/);
+  assert.ok(existsSync(join(dir, 'example', 'throughput.svg')));
+  assert.match(after, /^#### echo$/m);
+  assert.equal(after.split('\n').filter((l) => l.startsWith('| `')).length, 6);
+  assert.ok(!after.includes('dashboard/index.html'));
 });

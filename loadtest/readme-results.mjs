@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `make readme-results [RUN=results/<run>]`: puts one real chart and one real table of a run into the root
+// README (between its results markers), so what the README shows is always regenerated, never pasted.
+import { readFileSync, writeFileSync, mkdirSync, copyFileSync, existsSync } from 'node:fs';
+import { join, resolve, relative, dirname } from 'node:path';
+import { ROOT } from '../scripts/lib/stacks.mjs';
+import { renderWorkload } from './lib/report.mjs';
+import { writeReport } from './report.mjs';
+
+const BEGIN = '<!-- results:begin (make readme-results) -->';
+const END = '<!-- results:end -->';
+const CHART = 'throughput.svg';
+const TABLE = process.env.README_WORKLOAD || 'echo';
+const EXAMPLE_DIR = join(ROOT, 'loadtest/example-run');
+
+export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), exampleDir = EXAMPLE_DIR } = {}) {
+  const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
+  if (!existsSync(join(runDir, 'charts', CHART))) await writeReport(runDir);
+  mkdirSync(exampleDir, { recursive: true });
+  copyFileSync(join(runDir, 'charts', CHART), join(exampleDir, CHART));
+  const stacks = new Set(summary.results.map((r) => r.stack)).size;
+  const section = [BEGIN, '',
+    `From run \`${summary.run}\` (profile \`${summary.profile}\`, ${stacks} stacks, ` +
+      `${summary.environment.cores} cores, git ${summary.environment.git?.sha?.slice(0, 12) ?? '?'}); ` +
+      'the whole report of a run is `results/latest/REPORT.md`.', '',
+    `![Throughput per workload](${relative(dirname(readme), join(exampleDir, CHART))})`, '',
+    renderWorkload(summary.results, TABLE, { links: false }).replace(/^### /, '#### '),
+    '', END].join('\n');
+  const text = readFileSync(readme, 'utf8');
+  const from = text.indexOf(BEGIN);
+  const to = text.indexOf(END);
+  if (from === -1 || to === -1) throw new Error(`${readme} has no ${BEGIN} … ${END} markers`);
+  writeFileSync(readme, text.slice(0, from) + section + text.slice(to + END.length));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const runDir = resolve(ROOT, process.argv[2] || process.env.RUN || 'results/latest');
+  updateReadme(runDir).then(() => console.log(`README.md: results of ${runDir}`), (error) => {
+    console.error(`readme-results: ${error.message}`);
+    process.exitCode = 1;
+  });
+}
