@@ -100,11 +100,12 @@ test: deps ## everything CI runs: unit tests, conformance against every stack, h
 harness-test: deps db-up fixtures ## the runtime's and the bench harness's own tests, then a smoke bench
 	@node --test scripts/test/
 	@node --test loadtest/test/
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/chat-client/pom.xml test
 	@$(STACKS_CLI) build node-express
 	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
 
 # ---------------------------------------------------------------- bench
-bench: deps db-up fixtures build ## the main job: every workload on every stack (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS)
+bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, CHAT_SCENARIOS)
 	@node loadtest/bench.mjs
 
 report: node-check loadtest/node_modules/.package-lock.json ## (re)write a run's REPORT.md and charts (RUN=<run>, default results/latest)

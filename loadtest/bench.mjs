@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `make bench`: every workload on every stack, one at a time, on the same CPUs against the same MariaDB.
 // Environment: STACKS, WORKLOADS, PROFILE (quick | seed | sweep | smoke), REPEAT, SERVER_CPUS, DB_CPUS,
-// LOADGEN_CPUS, RESULTS_DIR. Writes results/<timestamp>/ (JTLs, dashboards, summary.json), prints a table,
+// LOADGEN_CPUS, RESULTS_DIR, CHAT_SCENARIOS. Writes results/<timestamp>/ (JTLs, dashboards, chat reports,
+// summary.json), prints the tables,
 // points results/latest at it, and exits non-zero when any run failed. See loadtest/README.md.
 import { mkdirSync, writeFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
@@ -11,14 +12,16 @@ import { findJavaHome } from '../scripts/lib/java.mjs';
 import { writeStaticTree } from '../spec/fixtures/static/generate.mjs';
 import { installJmeter, jmeterVersion, stopJmeter } from './jmeter.mjs';
 import { writeCorpus } from './corpus.mjs';
-import { selectProfile, selectPinning, stepLabel, estimateSeconds } from './lib/profiles.mjs';
+import { selectProfile, selectPinning, stepLabel, estimateSeconds, HTTP_WORKLOADS } from './lib/profiles.mjs';
 import { connect, truncate, serverVersion, ensureDatabase } from './lib/db.mjs';
 import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
 import { measure, failedRun } from './lib/run.mjs';
 import { checkInvariant } from './lib/invariant.mjs';
 import { buildRow, environment } from './lib/summary.mjs';
-import { formatTable } from './lib/table.mjs';
+import { formatTable, formatChatTable } from './lib/table.mjs';
+import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
+  stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
 
 const CEILING = 'nginx (ceiling)';
@@ -51,7 +54,7 @@ function record(run, outcome) {
   const key = `${name}|${run.label}`;
   if (!results.has(key)) results.set(key, { server: name, workload: run.workload, label: run.label, step: run.step, repeats: [] });
   // Paths in summary.json are relative to the run's folder, so a results folder can be moved or archived.
-  for (const file of ['jtl', 'dashboard']) if (outcome[file]) outcome[file] = relative(runDir, outcome[file]);
+  for (const file of ['jtl', 'dashboard', 'report', 'histograms']) if (outcome[file]) outcome[file] = relative(runDir, outcome[file]);
   results.get(key).repeats.push({ repeat: run.repeat, ...outcome });
   if (outcome.failed) progress.note(`bench: ${name} ${run.label} #${run.repeat} FAILED: ${outcome.reason}`);
 }
@@ -65,11 +68,15 @@ async function main() {
   ensureDatabase(pinning.db);
   const db = await connect();
   writeStaticTree(STATIC_ROOT);
-  const jmeterHome = await installJmeter();
+  const http = profile.workloads.some((w) => HTTP_WORKLOADS.includes(w));
+  const chat = profile.workloads.includes('chat');
+  const jmeterHome = http ? await installJmeter() : null;
+  if (chat) await installChatClient();
   const corpus = profile.workloads.includes('bookings') ? await writeCorpus(join(RUN_DIR, 'bench-corpus'), {}) : null;
   if (ceilingRuns.length) ensureNginx();
   const env = environment({ pinning, javaHome: findJavaHome(), mariadb: await serverVersion(db),
-    jmeter: jmeterVersion(jmeterHome), nginx: ceilingRuns.length ? nginxVersion() : null });
+    jmeter: jmeterHome && jmeterVersion(jmeterHome), nginx: ceilingRuns.length ? nginxVersion() : null });
+  if (chat) env.chatClient = chatClientVersions();
   const base = { profile, corpus, loadgenCpus: pinning.loadgen, progress };
 
   // The ceiling like a stack: a failing nginx start or run is recorded as failed, not the end of the bench.
@@ -97,7 +104,7 @@ async function main() {
       outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
         dir: dirOf(run, run.server.id) });
     } catch (error) {
-      outcome = failedRun(`did not start: ${error.message}`);
+      outcome = (run.workload === 'chat' ? failedChatRun : failedRun)(`did not start: ${error.message}`);
     } finally {
       progress.phase('stopping');
       if (current) await current.stop();
@@ -116,23 +123,39 @@ async function main() {
   }
   progress.done();
   await db.end();
-  finish(env);
+  await finish(env);
 }
 
 async function measureSafely(options) {
+  const chat = options.workload === 'chat';
   try {
-    return await measure(options);
+    return await (chat ? measureChat(options) : measure(options));
   } catch (error) {
-    return failedRun(error.message);
+    return (chat ? failedChatRun : failedRun)(error.message);
   }
 }
 
-function finish(env) {
-  const all = [...results.values()];
+// A chat row's latencies come from every repeat's deliveries together: their histograms merged.
+async function chatRow(r) {
+  let merged = null;
+  try {
+    merged = r.repeats.length > 1 ? await mergeHistograms(r.repeats.map((x) => x.histograms && join(runDir, x.histograms))) : null;
+  } catch (error) {
+    console.error(`bench: ${error.message}`);
+  }
+  return buildChatRow({ ...r, merged });
+}
+
+async function finish(env) {
+  const chatResults = [...results.values()].filter((r) => r.workload === 'chat');
+  const chatRows = [];
+  for (const r of chatResults) chatRows.push(await chatRow(r));
+  const all = [...results.values()].filter((r) => r.workload !== 'chat');
   const ceiling = Object.fromEntries(all.filter((r) => r.server === CEILING)
     .map((r) => [r.label, buildRow({ ...r, ceiling: null })]));
   const rows = all.filter((r) => r.server !== CEILING)
     .map((r) => buildRow({ ...r, ceiling: ceiling[r.label] && { throughput: ceiling[r.label].throughput.median } }));
+  rows.push(...chatRows);
   const failed = [...rows, ...Object.values(ceiling)].filter((r) => r.failed).length;
   const summary = { run: stamp, profile: profile.name, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
     rampUpSeconds: profile.rampUpSeconds, steps: profile.steps }, environment: env,
@@ -141,7 +164,16 @@ function finish(env) {
   const latest = join(resultsRoot, 'latest');
   rmSync(latest, { force: true });
   symlinkSync(stamp, latest);
-  console.log(`\n${formatTable([...rows, ...Object.values(ceiling)])}\n`);
+  const httpRows = [...rows.filter((r) => r.workload !== 'chat'), ...Object.values(ceiling)];
+  if (httpRows.length) console.log(`\n${formatTable(httpRows)}\n`);
+  if (chatRows.length) {
+    console.log(`\n${formatChatTable(chatRows)}\n`);
+    console.log('chat: latency in ms from each message\'s scheduled send time to its delivery, over every delivery ' +
+      '(HdrHistogram, 3 significant digits); cpu%/RSS are the server\'s process tree, client cpu% the chat client\'s (100 = one core)');
+    for (const r of chatRows.filter((x) => x.failed)) {
+      console.log(`chat FAILED: ${r.stack} ${r.label}: ${r.repeats.filter((x) => x.failed).map((x) => `#${x.repeat} ${x.reason}`).join('; ')}`);
+    }
+  }
   console.log(`latencies in ms (nearest rank); profile ${profile.name}; pinning server ${pinning.server} / db ${pinning.db} / ` +
     `load generator ${pinning.loadgen}; ` +
     `results in ${runDir}${failed ? `; ${failed} FAILED` : ''}`);
@@ -153,6 +185,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     progress.done();
     stopJmeter();
+    stopChatClients();
     if (current) await current.stop();
     process.exit(128 + constants.signals[signal]);
   });

@@ -1,9 +1,25 @@
 // Load profiles as data: for every workload, the measured steps (users, and either loops per user or a
 // duration) plus the warm-up that precedes each measured run. `sweep` is the only one with several steps.
-// The workloads are the plan's thread groups: jmeter.mjs (next to plan.jmx) is their one definition.
-import { WORKLOADS } from '../jmeter.mjs';
+// The HTTP workloads are the plan's thread groups: jmeter.mjs (next to plan.jmx) is their one definition.
+// `chat` comes last and is driven by the chat client (lib/chat.mjs): its steps are scenarios (rooms × users
+// per room, each user sending `messages` one every `intervalMs` after `settleMs`, `warmupMessages` first).
+import { WORKLOADS as HTTP_WORKLOADS } from '../jmeter.mjs';
 
-export { WORKLOADS };
+export { HTTP_WORKLOADS };
+export const WORKLOADS = [...HTTP_WORKLOADS, 'chat'];
+
+// The chat write-up's scenario: every user sends 500 messages, one every 10 ms, after a 2 s settle. The
+// warm-up messages (sent just before, on the same schedule) are verified like the rest but not timed: they
+// warm the server's JIT and the client's, which the write-up did not do.
+const chatPoint = (rooms, usersPerRoom, extra = {}) => ({ rooms, usersPerRoom, users: rooms * usersPerRoom, messages: 500, intervalMs: 10,
+  settleMs: 2000, warmupMessages: 200, ...extra });
+// The write-up's user grid: 1 room with 10–60 users, 2 rooms with 20–35 per room, 4 rooms with 10–17 per room
+// (it gives the ranges, not the steps: these are ours).
+const CHAT_GRID = [
+  ...[10, 20, 30, 40, 50, 60].map((u) => chatPoint(1, u)),
+  ...[20, 25, 30, 35].map((u) => chatPoint(2, u)),
+  ...[10, 13, 15, 17].map((u) => chatPoint(4, u)),
+];
 
 // The seed write-ups' parameters. Loop-bound workloads end when every user has sent its requests.
 const seed = {
@@ -16,6 +32,7 @@ const seed = {
     static: [{ users: 100, durationSeconds: 60, file: '1mb.bin' }],
     echo: [{ users: 100, loops: 500 }],
     bookings: [{ users: 500, loops: 100 }],
+    chat: CHAT_GRID,
   },
 };
 
@@ -32,6 +49,8 @@ const quick = {
     static: [{ users: 50, durationSeconds: 10, file: '1mb.bin' }],
     echo: [{ users: 50, durationSeconds: 10 }],
     bookings: [{ users: 50, durationSeconds: 10 }],
+    // One small point per room count, 20 users each: the same send rate (2000 messages/s), fan-out 20, 10, 5.
+    chat: [chatPoint(1, 20), chatPoint(2, 10), chatPoint(4, 5)],
   },
 };
 
@@ -48,6 +67,7 @@ const sweep = {
     static: sweepSteps({ file: '1mb.bin' }),
     echo: sweepSteps(),
     bookings: sweepSteps(),
+    chat: [10, 20, 40, 60, 80].map((u) => chatPoint(1, u)),
   },
 };
 
@@ -63,6 +83,7 @@ const smoke = {
     static: [{ users: 2, durationSeconds: 3, file: '1mb.bin' }],
     echo: [{ users: 4, durationSeconds: 3 }],
     bookings: [{ users: 4, durationSeconds: 3 }],
+    chat: [chatPoint(2, 3, { messages: 50, warmupMessages: 0, settleMs: 500 })],
   },
 };
 
@@ -70,7 +91,17 @@ export const PROFILES = { quick, seed, sweep, smoke };
 
 // A step's label names it in the summary and the table: the workload, plus the users when sweeping.
 export function stepLabel(workload, step, steps) {
-  return steps.length > 1 ? `${workload}@${step.users}` : workload;
+  if (steps.length <= 1) return workload;
+  return step.rooms ? `${workload}@${step.rooms}x${step.usersPerRoom}` : `${workload}@${step.users}`;
+}
+
+/** CHAT_SCENARIOS="1x60 4x17": chat points (rooms x users per room) replacing the profile's, same schedule. */
+export function chatScenarios(text, template) {
+  return text.split(/[\s,]+/).filter(Boolean).map((s) => {
+    const m = /^(\d+)x(\d+)$/.exec(s);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`CHAT_SCENARIOS: "${s}" is not <rooms>x<users per room>`);
+    return { ...template, rooms: Number(m[1]), usersPerRoom: Number(m[2]), users: Number(m[1]) * Number(m[2]) };
+  });
 }
 
 /** The profile named by PROFILE (default quick), with REPEAT and WORKLOADS applied. */
@@ -85,13 +116,17 @@ export function selectProfile(env = process.env) {
   const repeat = env.REPEAT ? Number(env.REPEAT) : base.repeat;
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`REPEAT must be a positive integer, got "${env.REPEAT}"`);
   const workloads = WORKLOADS.filter((w) => !wanted.length || wanted.includes(w));
+  const steps = { ...base.workloads };
+  if (env.CHAT_SCENARIOS) steps.chat = chatScenarios(env.CHAT_SCENARIOS, base.workloads.chat[0]);
   // `steps` maps every workload to its measured steps; `workloads` is the ordered selection to run.
-  return { name, ...base, steps: base.workloads, dashboards: base.dashboards ?? true, repeat, workloads };
+  return { name, ...base, steps, dashboards: base.dashboards ?? true, repeat, workloads };
 }
 
 // A rough length of one run, for the progress line's ETA: warm-up + measured + ~11 s of JVM start(s) and
 // the stack's start and stop (measured on 2 cores), + ~3 s when JMeter writes its dashboard (its own JVM).
 export function estimateSeconds(profile, step) {
+  // chat: settle + the schedule + ~6 s of client JVM, drain and the stack's start and stop.
+  if (step.rooms) return (step.settleMs + ((step.warmupMessages ?? 0) + step.messages) * step.intervalMs) / 1000 + 6;
   const measured = step.durationSeconds ?? Math.max(10, step.loops / 50);
   return profile.warmup.durationSeconds + measured + profile.rampUpSeconds + 11 + (profile.dashboards === false ? 0 : 3);
 }

@@ -1,5 +1,5 @@
 // The live progress line on stderr: which run, its phase, elapsed and ETA of the whole bench, and the rate
-// JMeter's summariser last reported. Rewritten in place on a terminal; a plain line every 15 s in CI logs.
+// JMeter's summariser (or the chat client) last reported. Rewritten in place on a terminal; a plain line every 15 s in CI logs.
 
 const clock = (seconds) => {
   const s = Math.max(0, Math.round(seconds));
@@ -24,7 +24,7 @@ export function createProgress({ plannedSeconds, stream = process.stderr, plainE
     const elapsed = (Date.now() - began) / 1000;
     const inRun = (Date.now() - runBegan) / 1000;
     const eta = Math.max(0, plannedSeconds - doneSeconds - Math.min(inRun, state.plannedSeconds));
-    const rate = state.rate === null ? '' : `, ${state.rate.toFixed(0)} req/s`;
+    const rate = state.rate === null ? '' : `, ${state.rate.toFixed(0)} ${state.unit}`;
     return `bench [${state.index}/${state.count}] ${state.server} ${state.label} #${state.repeat} ${state.phase}` +
       ` | ${clock(elapsed)} elapsed, ETA ${clock(eta)}${rate}`;
   };
@@ -41,13 +41,20 @@ export function createProgress({ plannedSeconds, stream = process.stderr, plainE
     run(fields) {
       if (state) doneSeconds += state.plannedSeconds;
       runBegan = Date.now();
-      state = { phase: 'starting', rate: null, ...fields };
+      state = { phase: 'starting', rate: null, unit: 'req/s', ...fields };
       render(true);
     },
     phase(phase) { state.phase = phase; state.rate = null; render(true); },
     sample(text) {
       const rate = parseSummariserRate(text);
       if (rate !== null) { state.rate = rate; render(); }
+    },
+    /** A rate the load generator reports itself (the chat client's deliveries per second). */
+    rate(value, unit = 'req/s') {
+      if (!state || !Number.isFinite(value)) return;
+      state.rate = value;
+      state.unit = unit;
+      render();
     },
     /** A message on its own line, without garbling the live one. */
     note(message) {

@@ -38,3 +38,35 @@ export function formatTable(rows) {
     .join('  ').trimEnd();
   return [line(COLUMNS.map(([title]) => title)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
+
+// The chat table: deliveries, not requests. Latency is from each message's scheduled send time to its
+// delivery (HdrHistogram, 3 significant digits); "violations" = lost + duplicated + reordered + misrouted.
+const msFine = (v) => (v === null || v === undefined ? '-' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+const CHAT_COLUMNS = [
+  ['stack', (r) => r.stack],
+  ['scenario', (r) => `${r.label} (${r.step.rooms} room${r.step.rooms > 1 ? 's' : ''} x ${r.step.usersPerRoom})`],
+  ['deliv/s', (r) => fixed(r.throughput.median)],
+  ['p50', (r) => msFine(r.latencyMs.p50)],
+  ['p90', (r) => msFine(r.latencyMs.p90)],
+  ['p99', (r) => msFine(r.latencyMs.p99)],
+  ['p99.9', (r) => msFine(r.latencyMs['p99.9'])],
+  ['max', (r) => msFine(r.latencyMs.max)],
+  ['delivered/expected', (r) => `${r.delivered}/${r.expected}`],
+  ['violations', (r) => String(r.violations.total)],
+  ['errors', (r) => String(r.errors)],
+  ['cpu% avg/peak', (r) => `${fixed(r.cpuPercent.mean)}/${fixed(r.cpuPercent.peak)}`],
+  ['RSS MiB', (r) => fixed(r.peakRssBytes === null ? null : r.peakRssBytes / 2 ** 20)],
+  ['client cpu%', (r) => `${fixed(r.client.cpuPercent)}${r.client.bound ? ' CLIENT-BOUND' : ''}`],
+  ['status', (r) => (r.failed ? 'FAILED' : 'ok')],
+];
+const CHAT_NUMERIC = new Set(['deliv/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'delivered/expected', 'violations', 'errors', 'RSS MiB']);
+
+/** rows: chat summary rows; returns the table as one string. */
+export function formatChatTable(rows) {
+  const cells = rows.map((r) => CHAT_COLUMNS.map(([, get]) => String(get(r))));
+  const widths = CHAT_COLUMNS.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i].length)));
+  const line = (values) => values
+    .map((v, i) => (CHAT_NUMERIC.has(CHAT_COLUMNS[i][0]) ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+    .join('  ').trimEnd();
+  return [line(CHAT_COLUMNS.map(([title]) => title)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}

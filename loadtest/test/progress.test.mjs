@@ -21,3 +21,14 @@ test('without a terminal, plain lines name the run, phase, elapsed, ETA and rate
   assert.ok(out.includes('a note\n'));
   assert.ok(out.every((s) => !s.includes('\r')));
 });
+
+test("a rate the generator reports itself carries its own unit (the chat client's deliveries/s)", () => {
+  const out = [];
+  const progress = createProgress({ plannedSeconds: 10, plainEveryMs: 0, stream: { isTTY: false, write: (s) => out.push(s) } });
+  progress.run({ index: 1, count: 1, server: 'node-express', label: 'chat@1x20', repeat: 1, plannedSeconds: 10 });
+  progress.phase('measure');
+  progress.rate(40007.4, 'deliveries/s');
+  progress.phase('drain');
+  progress.done();
+  assert.match(out.join(''), /chat@1x20 #1 measure \| .*40007 deliveries\/s/);
+});

@@ -1,0 +1,207 @@
+// The chat workload: one run of the Java chat client (loadtest/chat-client) against a server that is up, with
+// the server's process tree sampled as for HTTP, then its report folded into a summary row. The client itself
+// connects rooms × usersPerRoom users, sends on a fixed schedule, verifies exactly-once and per-sender order for
+// every (sender, recipient) pair, and times every delivery with HdrHistogram on one monotonic clock.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ROOT } from '../../scripts/lib/stacks.mjs';
+import { findJavaHome } from '../../scripts/lib/java.mjs';
+import { startSampler, resourceSummary } from './sampler.mjs';
+import { processDied } from './run.mjs';
+import { spread, mean } from './stats.mjs';
+
+const MODULE = join(ROOT, 'loadtest/chat-client');
+const POM = join(MODULE, 'pom.xml');
+export const CHAT_JAR = join(MODULE, 'target/chat-client.jar');
+// A modest heap: the client shares the load generator's CPUs; its state is a few bits per expected delivery.
+const JVM = [...(process.env.CHAT_CLIENT_HEAP || '-Xms256m -Xmx1g').split(/\s+/), '-XX:+UseParallelGC'];
+// At or above this share of its CPUs the client, not the server, may be what limits the run.
+export const CLIENT_BOUND = 0.85;
+
+const children = new Set();
+/** Stops running chat clients (Ctrl-C). */
+export function stopChatClients(signal = 'SIGTERM') {
+  for (const child of children) { try { child.kill(signal); } catch { /* gone */ } }
+}
+
+function run(command, args, options = {}, onLine = () => {}) {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT, ...options });
+    children.add(child);
+    const tail = [];
+    let stdout = '';
+    const keep = (line) => { tail.push(line); if (tail.length > 40) tail.shift(); };
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    createInterface({ input: child.stderr }).on('line', (line) => { keep(line); onLine(line); });
+    child.once('error', fail);
+    child.once('close', (code, signal) => {
+      children.delete(child);
+      done({ exitCode: code ?? 128, signal, stdout, output: tail.join('\n') });
+    });
+  });
+}
+
+const newestMtime = (dir) => readdirSync(dir, { withFileTypes: true, recursive: true })
+  .filter((e) => e.isFile()).reduce((t, e) => Math.max(t, statSync(join(e.parentPath ?? e.path, e.name)).mtimeMs), 0);
+
+/** The versions the pom pins, for summary.json's environment. */
+export function chatClientVersions() {
+  const pom = readFileSync(POM, 'utf8');
+  const prop = (name) => pom.match(new RegExp(`<${name}>([^<]+)<`))?.[1] ?? null;
+  return { client: pom.match(/<artifactId>chat-client<\/artifactId>\s*<version>([^<]+)</)?.[1] ?? null,
+    hdrHistogram: prop('hdrhistogram.version'), webSocket: 'java.net.http (JDK)' };
+}
+
+/** Builds target/chat-client.jar through ./mvnw when it is missing or older than its sources or pom. */
+export async function installChatClient() {
+  if (existsSync(CHAT_JAR)) {
+    const built = statSync(CHAT_JAR).mtimeMs;
+    if (built >= Math.max(newestMtime(join(MODULE, 'src/main')), statSync(POM).mtimeMs)) return CHAT_JAR;
+  }
+  const env = { ...process.env, JAVA_HOME: findJavaHome() };
+  const args = ['-q', '-B', '-f', POM, 'package', '-DskipTests'];
+  const result = await run(join(ROOT, 'mvnw'), args, { env });
+  if (result.exitCode !== 0 || !existsSync(CHAT_JAR)) {
+    throw new Error(`building the chat client failed (./mvnw ${args.join(' ')}, exit ${result.exitCode}):\n${result.stdout}\n${result.output}`);
+  }
+  return CHAT_JAR;
+}
+
+function javaCommand(cpus, args) {
+  const java = join(findJavaHome(), 'bin', 'java');
+  return cpus ? ['taskset', ['-c', String(cpus), java, ...args]] : [java, args];
+}
+
+/** The client's command-line arguments for one step. */
+export function clientArgs({ host = '127.0.0.1', port, step, report, histograms, maxSeconds }) {
+  const args = ['--host', host, '--port', port, '--rooms', step.rooms, '--users-per-room', step.usersPerRoom,
+    '--messages', step.messages, '--warmup-messages', step.warmupMessages ?? 0, '--interval-ms', step.intervalMs,
+    '--settle-ms', step.settleMs, '--drain-idle-ms', step.drainIdleMs ?? 10_000, '--out', report];
+  if (histograms) args.push('--histograms', histograms);
+  if (maxSeconds) args.push('--max-seconds', maxSeconds);
+  return args.map(String);
+}
+
+/** "chat measure sent=… delivered=… rate=40000/s" → { phase, rate }, else null. */
+export function parseClientProgress(line) {
+  const m = /^chat (\S+) sent=\d+ delivered=\d+ rate=([\d.]+)\/s/.exec(line);
+  return m ? { phase: m[1], rate: Number(m[2]) } : null;
+}
+
+/** Why a chat run counts as failed (null when it does not): every delivery must arrive exactly once, in order. */
+export function chatFailureReason(report, died) {
+  if (died) return 'the server process died during the run';
+  const problems = [];
+  if (report.delivered !== report.expected) problems.push(`delivered ${report.delivered} of ${report.expected} expected`);
+  const v = report.violations;
+  if (v.total > 0) {
+    const kinds = ['lost', 'duplicates', 'reordered', 'misrouted', 'unknown', 'extra'].filter((k) => v[k] > 0).map((k) => `${k} ${v[k]}`);
+    const first = v.examples?.[0];
+    problems.push(`${v.total} violations (${kinds.join(', ')}) in ${v.violatingPairs} of ${v.pairsChecked} (sender, recipient) pairs` +
+      (first ? `, e.g. ${first.sender} → ${first.recipient}` : ''));
+  }
+  const e = report.errors;
+  if (e.total > 0) {
+    const kinds = [];
+    if (e.refusedConnections) kinds.push(`${e.refusedConnections} refused connections`);
+    for (const [code, n] of Object.entries(e.closedByServer ?? {})) kinds.push(`${n} closed by the server with ${code}`);
+    for (const k of ['systemFrames', 'binaryFrames', 'sendFailures', 'socketErrors']) if (e[k]) kinds.push(`${e[k]} ${k}`);
+    if (e.drainTimedOut) kinds.push('deliveries still missing after the drain timeout');
+    problems.push(`errors: ${kinds.join(', ')}`);
+  }
+  if (report.sent !== report.scheduled) problems.push(`sent ${report.sent} of ${report.scheduled} scheduled messages`);
+  return problems.length ? problems.join('; ') : null;
+}
+
+/** Whether the client may have limited the run: its CPU near all of the CPUs it may use. */
+export const clientBound = (client) => client?.cpuPercent != null && client.cpuPercent >= CLIENT_BOUND * 100 * (client.cpus || 1);
+
+/**
+ * One measured chat run against server { host, port, pid }: the client pinned to loadgenCpus, the server's
+ * process tree sampled throughout and summarised over the client's measured window (first measured send to
+ * last delivery). Returns the repeat's outcome for the summary.
+ */
+export async function measureChat({ server, step, dir, loadgenCpus, progress }) {
+  mkdirSync(dir, { recursive: true });
+  const report = join(dir, 'chat.json');
+  const histograms = join(dir, 'latency.hgrm');
+  const sampler = startSampler(server.pid);
+  const seconds = (step.settleMs + ((step.warmupMessages ?? 0) + step.messages) * step.intervalMs) / 1000;
+  const args = [...JVM, '-jar', CHAT_JAR, ...clientArgs({ host: server.host, port: server.port, step, report, histograms,
+    maxSeconds: Math.ceil(seconds * 4 + 60) })];
+  let phase = null;
+  const result = await run(...javaCommand(loadgenCpus, args), {}, (line) => {
+    const p = parseClientProgress(line);
+    if (!p) return;
+    if (p.phase !== phase) { phase = p.phase; progress.phase(p.phase); }
+    progress.rate(p.rate, 'deliveries/s');
+  });
+  const samples = sampler.stop();
+  const died = await processDied(server.pid);
+  if (result.exitCode !== 0 || !existsSync(report)) {
+    return failedChatRun(`chat client exited with ${result.exitCode}: ${result.output}`, { died });
+  }
+  const data = JSON.parse(readFileSync(report, 'utf8'));
+  const reason = chatFailureReason(data, died);
+  return {
+    ...data,
+    throughput: data.deliveriesPerSecond,
+    resources: resourceSummary(samples, data.window.from, data.window.to),
+    clientBound: clientBound(data.client),
+    report, histograms, died, failed: Boolean(reason), ...(reason ? { reason } : {}),
+  };
+}
+
+export function failedChatRun(reason, extra = {}) {
+  return { throughput: 0, sent: 0, expected: 0, delivered: 0, violations: { total: 0 }, errors: { total: 0 },
+    resources: {}, failed: true, reason, ...extra };
+}
+
+/** Percentiles over several repeats' histogram files (the client's `merge` mode), or null. */
+export async function mergeHistograms(files) {
+  const present = files.filter((f) => f && existsSync(f));
+  if (!present.length) return null;
+  const [command, args] = javaCommand('', [...JVM, '-jar', CHAT_JAR, 'merge', ...present]);
+  const result = await run(command, args);
+  if (result.exitCode !== 0) throw new Error(`merging ${present.join(', ')} failed: ${result.output}`);
+  return JSON.parse(result.stdout);
+}
+
+const NO_LATENCY = { p50: null, p90: null, p99: null, 'p99.9': null, max: null, count: 0 };
+
+/**
+ * The summary row of a stack × chat step: counts summed over the repeats, latency percentiles from all their
+ * deliveries together (merged histograms, passed in), server CPU/RSS as for HTTP, and the client's CPU.
+ * Shares the HTTP rows' keys where they mean the same (throughput = deliveries/s, errors, cpuPercent, peakRssBytes).
+ */
+export function buildChatRow({ server, workload, label, step, repeats, merged }) {
+  const measured = repeats.filter((r) => r.report);
+  const sum = (get) => repeats.reduce((n, r) => n + (get(r) ?? 0), 0);
+  const violationKinds = ['total', 'lost', 'duplicates', 'reordered', 'misrouted', 'unknown', 'extra', 'violatingPairs', 'pairsChecked'];
+  const violations = Object.fromEntries(violationKinds.map((k) => [k, sum((r) => r.violations?.[k])]));
+  const peak = (key) => (measured.length ? Math.max(...measured.map((r) => r.resources[key] ?? 0)) : null);
+  const clientCpu = measured.map((r) => r.client?.cpuPercent).filter((v) => v != null);
+  const expected = sum((r) => r.expected);
+  const delivered = sum((r) => r.delivered);
+  const failed = repeats.some((r) => r.failed);
+  return {
+    stack: server, workload, label, step,
+    throughput: spread(measured.map((r) => r.throughput)), // deliveries per second
+    sent: sum((r) => r.sent), expected, delivered, violations,
+    delivery: !measured.length ? 'n/a' : delivered === expected && violations.total === 0 ? 'pass' : 'fail',
+    errors: sum((r) => r.errors?.total),
+    refusedConnections: sum((r) => r.errors?.refusedConnections),
+    latencyMs: merged?.latencyMs ?? measured[0]?.latencyMs ?? NO_LATENCY,
+    latencyFromSendMs: merged?.latencyFromSendMs ?? measured[0]?.latencyFromSendMs ?? NO_LATENCY,
+    sendLagMs: merged?.sendLagMs ?? measured[0]?.sendLagMs ?? NO_LATENCY,
+    cpuPercent: { mean: mean(measured.map((r) => r.resources.cpuMeanPercent).filter((v) => v !== null && v !== undefined)), peak: peak('cpuPeakPercent') },
+    peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
+    client: { cpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, cpus: measured[0]?.client?.cpus ?? null,
+      bound: measured.some((r) => r.clientBound), jdk: measured[0]?.client?.jdk ?? null },
+    clientCpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, // the busiest repeat's (REPORT.md reads it)
+    failed,
+    repeats,
+  };
+}
