@@ -23,6 +23,7 @@ import { formatTable, formatChatTable } from './lib/table.mjs';
 import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
   stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
+import { writeReport } from './report.mjs';
 
 const CEILING = 'nginx (ceiling)';
 const CEILING_WORKLOADS = ['hello', 'static'];
@@ -169,14 +170,20 @@ async function finish(env) {
   if (chatRows.length) {
     console.log(`\n${formatChatTable(chatRows)}\n`);
     console.log('chat: latency in ms from each message\'s scheduled send time to its delivery, over every delivery ' +
-      '(HdrHistogram, 3 significant digits); cpu%/RSS are the server\'s process tree, client cpu% the chat client\'s (100 = one core)');
+      '(HdrHistogram, 3 significant digits); cpu%/RSS are the server\'s process tree; send lag p99 is how late the client sent ' +
+      '(schedule or TCP); client cpu% is its CPU, wait% its time runnable but waiting for a CPU (100 = one core)');
     for (const r of chatRows.filter((x) => x.failed)) {
       console.log(`chat FAILED: ${r.stack} ${r.label}: ${r.repeats.filter((x) => x.failed).map((x) => `#${x.repeat} ${x.reason}`).join('; ')}`);
     }
   }
+  // A report that cannot be drawn is said, and the run's figures stay valid in summary.json.
+  const report = await writeReport(runDir).then(({ report: file }) => file, (error) => {
+    console.error(`bench: REPORT.md not written: ${error.message}`);
+    return null;
+  });
   console.log(`latencies in ms (nearest rank); profile ${profile.name}; pinning server ${pinning.server} / db ${pinning.db} / ` +
     `load generator ${pinning.loadgen}; ` +
-    `results in ${runDir}${failed ? `; ${failed} FAILED` : ''}`);
+    `results in ${runDir}${report ? ` (${relative(runDir, report)})` : ''}${failed ? `; ${failed} FAILED` : ''}`);
   if (failed) process.exitCode = 1;
 }
 

@@ -15,23 +15,22 @@ export function loadClaims(file = CLAIMS_FILE) {
 const valueAt = (row, path) => path.split('.').reduce((v, key) => (v == null ? v : v[key]), row);
 
 /**
- * The row a claim reads for a stack: that workload's row at the seed's setting when the run has it (the
- * label naming the most users), else the only one. Failed rows count as missing.
+ * The row a claim reads for a stack: of that workload's rows matching the claim's `where` (step fields, e.g.
+ * one chat room), the one with the most users, nearest the seed's setting. Failed rows count as missing.
  */
-function rowFor(rows, workload, stack) {
-  const candidates = rows.filter((r) => r.workload === workload && r.stack === stack && !r.failed);
-  const users = (r) => r.step?.users ?? r.scenario?.users ?? 0;
+function rowFor(rows, { workload, where = {} }, stack) {
+  const matches = (r) => Object.entries(where).every(([k, v]) => r.step?.[k] === v);
+  const candidates = rows.filter((r) => r.workload === workload && r.stack === stack && !r.failed && matches(r));
+  const users = (r) => r.step?.users ?? (r.step?.rooms ?? 0) * (r.step?.usersPerRoom ?? 0);
   return candidates.sort((a, b) => users(b) - users(a))[0] ?? null;
 }
 
 function setting(row) {
-  if (!row) return '';
-  const s = row.step ?? row.scenario ?? {};
-  return Object.entries(s).map(([k, v]) => `${k} ${v}`).join(', ');
+  return Object.entries(row?.step ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
 function ratioClaim(claim, rows) {
-  const [a, b] = claim.stacks.map((stack) => rowFor(rows, claim.workload, stack));
+  const [a, b] = claim.stacks.map((stack) => rowFor(rows, claim, stack));
   const missing = claim.stacks.filter((_, i) => ![a, b][i]);
   if (missing.length) return { verdict: 'not measured', detail: `no ${claim.workload} result for ${missing.join(', ')}` };
   const ratio = valueAt(a, claim.metric) / valueAt(b, claim.metric);
@@ -43,7 +42,7 @@ function ratioClaim(claim, rows) {
 }
 
 function orderClaim(claim, rows) {
-  const present = claim.stacks.map((stack) => ({ stack, row: rowFor(rows, claim.workload, stack) }))
+  const present = claim.stacks.map((stack) => ({ stack, row: rowFor(rows, claim, stack) }))
     .filter((p) => p.row && Number.isFinite(valueAt(p.row, claim.metric)));
   const missing = claim.stacks.filter((s) => !present.some((p) => p.stack === s));
   if (present.length < 2) return { verdict: 'not measured', detail: `fewer than two of ${claim.stacks.join(', ')} measured` };
@@ -59,7 +58,7 @@ function orderClaim(claim, rows) {
 function format(metric, value) {
   if (metric === 'peakRssBytes') return `${Math.round(value / 2 ** 20)} MiB`;
   if (metric.startsWith('cpuPercent')) return `${Math.round(value)}%`;
-  if (metric.startsWith('latencyMs')) return `${value} ms`;
+  if (metric.startsWith('latencyMs')) return `${value >= 10 ? Math.round(value) : Number(value.toFixed(1))} ms`;
   return String(Math.round(value));
 }
 

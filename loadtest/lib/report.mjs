@@ -79,7 +79,16 @@ function chatTable(rows) {
 
 function describeStep(step) {
   if (!step) return '';
-  return Object.entries(step).map(([k, v]) => (k === 'durationSeconds' ? `${v} s` : `${v} ${k}`)).join(', ');
+  if (step.rooms) {
+    return `${step.rooms} room${step.rooms > 1 ? 's' : ''} × ${step.usersPerRoom} users; each user sends ${step.messages} ` +
+      `messages, one every ${step.intervalMs} ms, after a ${step.settleMs / 1000} s settle` +
+      `${step.warmupMessages ? ` and ${step.warmupMessages} untimed warm-up messages` : ''}. Latency: scheduled send → delivery, every delivery.`;
+  }
+  const parts = [`${step.users} users`];
+  if (step.durationSeconds) parts.push(`${step.durationSeconds} s measured`);
+  if (step.loops) parts.push(`${step.loops} requests each`);
+  if (step.file) parts.push(`file ${step.file}`);
+  return parts.join(', ');
 }
 
 /** One label's heading, setting line and table, as in REPORT.md (links: JMeter dashboards, relative to the run). */
@@ -88,7 +97,7 @@ export function renderWorkload(rows, label, { links = true } = {}) {
   if (!group.length) throw new Error(`no results for "${label}"`);
   const first = group[0];
   const body = first.workload === 'chat' ? chatTable(group) : httpTable(group, { links });
-  return [`### ${label}`, '', `${describeStep(first.step ?? first.scenario)}`, '', body].join('\n');
+  return [`### ${label}`, '', `${describeStep(first.step)}`, '', body].join('\n');
 }
 
 function workloadSections(rows) {

@@ -62,7 +62,10 @@ test('seed claims are evaluated on this run\'s rows, and unmeasured ones say wha
   assert.equal(byId['static-reactor-vs-node'].verdict, 'same direction');
   assert.equal(byId['bookings-node-vs-mvc'].verdict, 'reversed');
   assert.match(byId['bookings-node-vs-mvc'].detail, /errors node-express 29, java-mvc-jpa 0/);
-  assert.equal(byId['chat-latency-order'].verdict, 'not measured');
+  const withoutChat = evaluateClaims(loadClaims(), summary.results.filter((r) => r.workload !== 'chat'));
+  const chat = withoutChat.find((e) => e.claim.id === 'chat-latency-order');
+  assert.equal(chat.verdict, 'not measured');
+  assert.match(chat.detail, /fewer than two of java-mvc-jpa, .* measured/);
   const md = renderReport(summary, { claims: evaluated });
   const section = md.split('## Seed claims')[1];
   for (const e of evaluated) assert.ok(section.includes(e.claim.source), e.claim.id);
@@ -113,4 +116,20 @@ test('make readme-results replaces only the README\'s results section with a rea
   assert.match(after, /^#### echo$/m);
   assert.equal(after.split('\n').filter((l) => l.startsWith('| `')).length, 6);
   assert.ok(!after.includes('dashboard/index.html'));
+});
+
+test('chat rows get their own table (delivered/expected, violations, client CPU) and feed the order claims', () => {
+  const evaluated = evaluateClaims(loadClaims(), summary.results);
+  const md = renderReport(summary, { claims: evaluated });
+  const chat = tableUnder(md, 'chat');
+  assert.equal(chat.length, 4);
+  const vertx = chat.find((c) => c[0] === '`java-vertx`');
+  assert.deepEqual([vertx[1], vertx[2], vertx[10], vertx[12]], ['1,800,000 / 1,800,000', '0', '40', 'pass']);
+  assert.equal(chat.find((c) => c[0] === '`node-cluster`')[12], 'FAILED');
+  assert.match(md, /^1 room × 60 users; each user sends 500 messages, one every 10 ms/m);
+  const memory = evaluated.find((e) => e.claim.id === 'chat-memory-order');
+  assert.equal(memory.verdict, 'same order');
+  assert.deepEqual(memory.order, ['node-express', 'java-vertx', 'java-vertx:eventbus']);
+  const latency = evaluated.find((e) => e.claim.id === 'chat-latency-order');
+  assert.deepEqual(latency.order, ['java-vertx', 'java-vertx:eventbus', 'node-express'], 'failed node-cluster is left out');
 });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
 import { WORKLOADS } from '../lib/profiles.mjs';
@@ -37,4 +37,13 @@ test('PROFILE=smoke STACKS=node-express produces a summary with throughput and n
     assert.ok(summary.environment[key], `environment.${key}`);
   }
   assert.match(run.stdout, /^stack\s+workload\s+req\/s/m, 'the table is printed');
+  const report = readFileSync(join(resultsDir, 'latest', 'REPORT.md'), 'utf8');
+  for (const w of WORKLOADS) assert.match(report, new RegExp(`^### ${w}$`, 'm'), `REPORT.md has a ${w} table`);
+  for (const chart of report.matchAll(/\]\((charts\/[^)]+\.svg)\)/g)) {
+    assert.ok(existsSync(join(resultsDir, 'latest', chart[1])), `${chart[1]} exists`);
+  }
+  for (const dashboard of report.matchAll(/\]\(([^)]+dashboard\/index\.html)\)/g)) {
+    assert.ok(existsSync(join(resultsDir, 'latest', dashboard[1])), `${dashboard[1]} exists`);
+  }
+  assert.match(report, /## Seed claims/);
 });
