@@ -183,6 +183,7 @@ export function buildChatRow({ server, workload, label, step, repeats, merged })
   const violations = Object.fromEntries(violationKinds.map((k) => [k, sum((r) => r.violations?.[k])]));
   const peak = (key) => (measured.length ? Math.max(...measured.map((r) => r.resources[key] ?? 0)) : null);
   const clientCpu = measured.map((r) => r.client?.cpuPercent).filter((v) => v != null);
+  const clientWait = measured.map((r) => r.client?.runQueueWaitPercent).filter((v) => v != null);
   const expected = sum((r) => r.expected);
   const delivered = sum((r) => r.delivered);
   const failed = repeats.some((r) => r.failed);
@@ -199,6 +200,7 @@ export function buildChatRow({ server, workload, label, step, repeats, merged })
     cpuPercent: { mean: mean(measured.map((r) => r.resources.cpuMeanPercent).filter((v) => v !== null && v !== undefined)), peak: peak('cpuPeakPercent') },
     peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
     client: { cpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, cpus: measured[0]?.client?.cpus ?? null,
+      runQueueWaitPercent: clientWait.length ? Math.max(...clientWait) : null,
       bound: measured.some((r) => r.clientBound), jdk: measured[0]?.client?.jdk ?? null },
     clientCpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, // the busiest repeat's (REPORT.md reads it)
     failed,

@@ -48,6 +48,8 @@ test('a clean relay: every (sender, recipient) pair complete, in order, timed', 
   assert.equal(data.latencyMs.count, 3 * STEP.messages * 3); // the warm-up is verified, not timed
   assert.ok(data.latencyMs.p50 > 0 && data.latencyMs.max >= data.latencyMs.p99);
   assert.ok(data.window.to >= data.window.from && data.client.cpus >= 1 && data.client.cpuPercent >= 0);
+  assert.ok(data.client.runQueueWaitPercent >= 0, 'schedstat read');
+  assert.equal(data.sendLagMs.count, 3 * STEP.messages, 'send lag of the measured messages only');
   assert.equal(chatFailureReason(data, false), null);
   assert.equal(merged.latencyMs.count, 2 * data.latencyMs.count, 'merge adds the repeats up');
 });
@@ -108,7 +110,7 @@ test('the row sums repeats, keeps server and client CPU apart, and flags a clien
   const table = formatChatTable([row, { ...row, stack: 'node-cluster', failed: true, violations: { ...row.violations, total: 4 } }]);
   assert.match(table, /^stack\s+scenario\s+deliv\/s/);
   assert.match(table, /node-express\s+chat@2x10 \(2 rooms x 10\)\s+200\s+1\.50/);
-  assert.match(table, /60\/60\s+0\s+0\s+50\/70\s+80\s+95 CLIENT-BOUND\s+ok/);
+  assert.match(table, /60\/60\s+0\s+0\s+50\/70\s+80\s+-\s+95\/- CLIENT-BOUND\s+ok/);
   assert.match(table, /node-cluster.*\s4\s.*FAILED$/m);
 });
 

@@ -318,12 +318,14 @@ public final class ChatClient {
         long deadline = TimeUnit.SECONDS.toNanos(options.maxSeconds);
         phase = options.warmup > 0 ? "warm-up" : "measure";
         long cpuAtStart = -1;
+        long waitAtStart = -1;
         long wallAtStart = -1;
         for (int q = 0; q < total; q++) {
             if (q == options.warmup) {
                 phase = "measure";
                 waitUntil(measuredFromNs);
                 cpuAtStart = processCpuNanos();
+                waitAtStart = runQueueWaitNanos();
                 wallAtStart = clock();
             }
             for (int i = 0; i < n; i++) {
@@ -365,6 +367,7 @@ public final class ChatClient {
             Thread.sleep(5);
         }
         long cpuAtEnd = processCpuNanos();
+        long waitAtEnd = runQueueWaitNanos();
         long wallAtEnd = clock();
         Thread.sleep(200); // a late duplicate would show up here
         phase = "close";
@@ -383,11 +386,13 @@ public final class ChatClient {
             if (!u.closed.await(Math.max(0, closeBy - System.nanoTime()), TimeUnit.NANOSECONDS)) u.ws.abort();
         }
         phase = "done";
-        return report(start, wallAtStart, wallAtEnd, cpuAtStart, cpuAtEnd, timedOut);
+        double waitPercent = waitAtStart >= 0 && waitAtEnd >= 0 && wallAtEnd > wallAtStart
+            ? 100.0 * (waitAtEnd - waitAtStart) / (wallAtEnd - wallAtStart) : -1;
+        return report(start, wallAtStart, wallAtEnd, cpuAtStart, cpuAtEnd, waitPercent, timedOut);
     }
 
     private Map<String, Object> report(long start, long wallAtStart, long wallAtEnd, long cpuAtStart, long cpuAtEnd,
-                                       boolean timedOut) throws Exception {
+                                       double waitPercent, boolean timedOut) throws Exception {
         long[] sent = new long[users.length];
         Histogram intended = Latencies.histogram();
         Histogram fromSent = Latencies.histogram();
@@ -473,6 +478,9 @@ public final class ChatClient {
         Map<String, Object> client = new LinkedHashMap<>();
         client.put("cpuPercent", cpuPercent < 0 ? null : cpuPercent);
         client.put("cpus", cpus);
+        // Time this process's threads spent runnable but waiting for a CPU (Linux schedstat), over the same
+        // window: high on a busy machine even when cpuPercent is low, and then the client was late, not slow.
+        client.put("runQueueWaitPercent", waitPercent < 0 ? null : waitPercent);
         client.put("jdk", Runtime.version().toString());
         client.put("clock", "System.nanoTime");
         out.put("client", client);
@@ -491,6 +499,22 @@ public final class ChatClient {
             return os.getProcessCpuTime();
         }
         return -1;
+    }
+
+    /** Σ over this process's threads of the time spent waiting on a run queue (/proc/self/task/N/schedstat), or -1. */
+    private static long runQueueWaitNanos() {
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            return tasks.mapToLong(task -> {
+                try {
+                    String[] f = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
+                    return Long.parseLong(f[1]);
+                } catch (Exception e) {
+                    return 0; // the thread has exited, or no schedstat here
+                }
+            }).sum();
+        } catch (Exception e) {
+            return -1;
+        }
     }
 
     private void waitUntil(long due) {
