@@ -1,0 +1,97 @@
+package bench.reactor.bookings;
+
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.R2dbcTimeoutException;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.Statement;
+import java.math.BigDecimal;
+import java.util.List;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The bookings transaction (spec/API.md §6.4) on one pooled r2dbc connection: INSERT the booking, then per
+ * period, in ascending id order (the lock order), SELECT … FOR UPDATE and UPDATE or INSERT; COMMIT. Any error
+ * rolls back, and the connection always goes back to the pool.
+ */
+public final class BookingStore {
+
+  // MariaDB adds a string parameter to a DECIMAL as a double; the CASTs keep every sum exact.
+  private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date, end_date,"
+      + " origin_ts, parent_id, model, trim, stage, type) VALUES (?, CAST(? AS DECIMAL(19,2)), ?, ?, ?, ?, ?, ?, ?, ?)";
+  private static final String LOCK_AGGREGATE =
+      "SELECT row_id FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = ? FOR UPDATE";
+  private static final String ADD_TO_AGGREGATE = "UPDATE aggregates SET total_dollar_amount = total_dollar_amount"
+      + " + CAST(? AS DECIMAL(19,2)), version = version + 1 WHERE row_id = ?";
+  private static final String NEW_AGGREGATE = "INSERT INTO aggregates (version, model, trim, total_dollar_amount,"
+      + " fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
+
+  private final ConnectionPool pool;
+
+  public BookingStore(ConnectionPool pool) {
+    this.pool = pool;
+  }
+
+  /** No pooled connection within the pool's acquire timeout: the stack is saturated, not broken. */
+  public static final class PoolExhausted extends RuntimeException {
+    PoolExhausted(Throwable cause) {
+      super("no database connection within the acquire timeout", cause, false, false);
+    }
+  }
+
+  /** One attempt of the whole transaction; emits the new booking's row_id once committed. */
+  public Mono<Long> save(BookingInput booking, List<Allocation> allocations) {
+    return Mono.usingWhen(pool.create().onErrorMap(R2dbcTimeoutException.class, PoolExhausted::new), c -> inTransaction(c, booking, allocations), Connection::close);
+  }
+
+  private static Mono<Long> inTransaction(Connection c, BookingInput booking, List<Allocation> allocations) {
+    return Mono.usingWhen(
+        Mono.from(c.beginTransaction()).thenReturn(c),
+        tx -> insertBooking(tx, booking)
+            .flatMap(rowId -> Flux.fromIterable(allocations)
+                .concatMap(a -> addToAggregate(tx, booking, a))
+                .then(Mono.just(rowId))),
+        Connection::commitTransaction,
+        (tx, error) -> tx.rollbackTransaction(),
+        Connection::rollbackTransaction);
+  }
+
+  private static Mono<Long> insertBooking(Connection c, BookingInput b) {
+    Statement insert = c.createStatement(INSERT_BOOKING)
+        .bind(0, b.bookingId())
+        .bind(1, b.dollarValue())
+        .bind(2, b.startDate())
+        .bind(3, b.endDate())
+        .bind(4, b.originTs());
+    nullable(insert, 5, b.parentId());
+    insert.bind(6, b.model()).bind(7, b.trim());
+    nullable(insert, 8, b.stage());
+    nullable(insert, 9, b.type());
+    return Flux.from(insert.returnGeneratedValues("row_id").execute())
+        .flatMap(result -> result.map((row, meta) -> row.get(0, Long.class)))
+        .single();
+  }
+
+  private static Mono<Void> addToAggregate(Connection c, BookingInput b, Allocation a) {
+    BigDecimal amount = a.amount();
+    Statement lock = c.createStatement(LOCK_AGGREGATE).bind(0, b.model()).bind(1, b.trim()).bind(2, a.fiscalPeriodId());
+    return Flux.from(lock.execute())
+        .flatMap(result -> result.map((row, meta) -> row.get(0, Long.class)))
+        .singleOrEmpty()
+        .map(rowId -> c.createStatement(ADD_TO_AGGREGATE).bind(0, amount.toPlainString()).bind(1, rowId))
+        .switchIfEmpty(Mono.fromSupplier(() -> c.createStatement(NEW_AGGREGATE)
+            .bind(0, b.model()).bind(1, b.trim()).bind(2, amount.toPlainString()).bind(3, a.fiscalPeriodId())))
+        .flatMapMany(Statement::execute)
+        .flatMap(Result::getRowsUpdated)
+        .then();
+  }
+
+  private static void nullable(Statement statement, int index, String value) {
+    if (value == null) {
+      statement.bindNull(index, String.class);
+    } else {
+      statement.bind(index, value);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package bench.reactor.bookings;
+
+import bench.reactor.Bodies;
+import bench.reactor.Http;
+import bench.reactor.HttpError;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.List;
+import java.util.Map;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.server.HttpServerRequest;
+import reactor.netty.http.server.HttpServerResponse;
+
+/**
+ * POST /bookings: 415 → 413 → 400 (decoding) → 422 (validation), then the transaction, retried whole on the
+ * conflicts of {@link Retries}. Saturation (no pooled connection within the acquire timeout, or retries
+ * exhausted) is a 503 with Retry-After, not a failure.
+ */
+public final class Bookings {
+
+  private static final ObjectWriter WRITER = JsonMapper.builder().build().writerFor(Created.class);
+  private static final Map<String, String> RETRY_AFTER = Map.of("Retry-After", "1");
+
+  private final BookingStore store;
+
+  public Bookings(BookingStore store) {
+    this.store = store;
+  }
+
+  record Created(long rowId, String bookingId, List<Line> allocations) {}
+
+  record Line(int fiscalPeriodId, String amount) {}
+
+  public Publisher<Void> post(HttpServerRequest req, HttpServerResponse res) {
+    String type = Http.mediaType(req);
+    if (!type.equals(BookingDecoder.PROTOBUF) && !type.equals(BookingDecoder.JSON)) {
+      return Http.error(res, HttpError.unsupportedMediaType(BookingDecoder.PROTOBUF + " or " + BookingDecoder.JSON));
+    }
+    return Http.respond(res, Bodies.read(req)
+        .map(body -> validated(type, body))
+        .flatMap(booking -> {
+          List<Allocation> allocations = booking.allocations();
+          return Mono.defer(() -> store.save(booking, allocations))
+              .retryWhen(Retries.policy())
+              .map(rowId -> created(rowId, booking, allocations));
+        })
+        .onErrorMap(Retries.Exhausted.class,
+            e -> new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE, "Too many conflicting bookings, retry", RETRY_AFTER))
+        .onErrorMap(BookingStore.PoolExhausted.class,
+            e -> new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE, "No database connection free, retry", RETRY_AFTER))
+        .flatMap(body -> Mono.from(Http.json(res, HttpResponseStatus.CREATED, body))));
+  }
+
+  static BookingInput validated(String type, byte[] body) {
+    try {
+      return BookingInput.validate(BookingDecoder.decode(type, body));
+    } catch (BookingInput.Invalid e) {
+      throw new HttpError(HttpResponseStatus.UNPROCESSABLE_ENTITY, e.getMessage());
+    }
+  }
+
+  private static byte[] created(long rowId, BookingInput booking, List<Allocation> allocations) {
+    List<Line> lines = allocations.stream().map(a -> new Line(a.fiscalPeriodId(), a.amount().toPlainString())).toList();
+    try {
+      return WRITER.writeValueAsBytes(new Created(rowId, booking.bookingId(), lines));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a response always serializes", e);
+    }
+  }
+}

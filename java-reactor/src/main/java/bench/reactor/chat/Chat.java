@@ -1,0 +1,46 @@
+package bench.reactor.chat;
+
+import bench.reactor.Http;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import org.reactivestreams.Publisher;
+import reactor.netty.http.server.HttpServerRequest;
+import reactor.netty.http.server.HttpServerResponse;
+import reactor.netty.http.server.WebsocketServerSpec;
+import reactor.netty.http.websocket.WebsocketInbound;
+import reactor.netty.http.websocket.WebsocketOutbound;
+
+/**
+ * GET /chat: the WebSocket endpoint. reactor-netty's decoder enforces the 64 KiB frame limit itself (close
+ * 1009) and answers pings; fragmented messages are reassembled and limited in {@link ChatSession}.
+ */
+public final class Chat {
+
+  private static final WebsocketServerSpec SPEC = WebsocketServerSpec.builder()
+      .maxFramePayloadLength(ChatSession.MAX_MESSAGE_BYTES)
+      .handlePing(false)
+      .build();
+
+  private final ChatRooms rooms;
+
+  public Chat(ChatRooms rooms) {
+    this.rooms = rooms;
+  }
+
+  public Publisher<Void> get(HttpServerRequest req, HttpServerResponse res) {
+    if (!Http.isUpgrade(req)) {
+      res.header(HttpHeaderNames.UPGRADE, "websocket");
+      return Http.error(res, HttpResponseStatus.UPGRADE_REQUIRED, "This endpoint speaks WebSocket only");
+    }
+    // The 101 is a response like any other: it carries Date too.
+    return Http.dated(res).sendWebsocket(this::session, SPEC);
+  }
+
+  private Publisher<Void> session(WebsocketInbound in, WebsocketOutbound out) {
+    ChatSession session = new ChatSession(out, rooms);
+    in.withConnection(session::attach);
+    // The name is freed as soon as the inbound side ends (the peer's close frame, a violation): waiting for
+    // the TCP connection to be disposed would keep it taken for a moment after the client saw the close.
+    return in.receiveFrames().doOnNext(session::receive).doFinally(signal -> session.closed()).then();
+  }
+}

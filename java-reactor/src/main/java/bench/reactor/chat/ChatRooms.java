@@ -1,0 +1,64 @@
+package bench.reactor.chat;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Names (unique across the server) and rooms, shared by every event loop. Lock-free maps: a claim is one
+ * putIfAbsent, and a publish walks a concurrent set that joins and leaves may change meanwhile.
+ */
+public final class ChatRooms {
+
+  private final ConcurrentHashMap<String, ChatSession> names = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Set<ChatSession>> rooms = new ConcurrentHashMap<>();
+  private final Set<ChatSession> connections = ConcurrentHashMap.newKeySet();
+
+  void opened(ChatSession session) {
+    connections.add(session);
+  }
+
+  void closed(ChatSession session) {
+    connections.remove(session);
+  }
+
+  /** False when another connection holds the name. */
+  boolean claim(String name, ChatSession session) {
+    return names.putIfAbsent(name, session) == null;
+  }
+
+  void release(String name, ChatSession session) {
+    names.remove(name, session);
+  }
+
+  void join(String room, ChatSession session) {
+    // compute, not computeIfAbsent(...).add: a concurrent leave must never drop a set that is being joined.
+    rooms.compute(room, (r, members) -> {
+      Set<ChatSession> joined = members != null ? members : ConcurrentHashMap.newKeySet();
+      joined.add(session);
+      return joined;
+    });
+  }
+
+  void leave(String room, ChatSession session) {
+    rooms.computeIfPresent(room, (r, members) -> members.remove(session) && members.isEmpty() ? null : members);
+  }
+
+  /** Every member, the sender included, gets the same bytes. */
+  void publish(String room, byte[] frame) {
+    Set<ChatSession> members = rooms.get(room);
+    if (members != null) {
+      for (ChatSession member : members) {
+        member.deliver(frame);
+      }
+    }
+  }
+
+  /** SIGTERM: every open chat connection is closed with 1001 (going away). */
+  public void goAway() {
+    connections.forEach(ChatSession::goAway);
+  }
+
+  public boolean isFree(String name) {
+    return !names.containsKey(name);
+  }
+}

@@ -1,0 +1,170 @@
+package bench.reactor.chat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import reactor.netty.Connection;
+import reactor.netty.http.websocket.WebsocketOutbound;
+
+/**
+ * One WebSocket connection: unregistered, then a member of one room until it closes.
+ *
+ * <p>Inbound frames arrive on the connection's own event loop, one at a time. Outbound frames come from any
+ * event loop (every sender of the room) and are written straight to the channel, which queues them on this
+ * connection's loop in the order each sender wrote them. The bytes written but not yet taken by the socket
+ * are counted per connection; past {@link #MAX_PENDING_BYTES} the member is dropped from its room and closed
+ * with 1013, so a reader that stopped reading costs at most that much memory and slows nobody.
+ */
+final class ChatSession {
+
+  static final int MAX_MESSAGE_BYTES = 64 * 1024;
+  static final long MAX_PENDING_BYTES = 1024 * 1024;
+  /** A peer that reads nothing, not even the close frame, is cut off after ws's close timeout. */
+  private static final long CLOSE_TIMEOUT_SECONDS = 30;
+
+  private Channel channel;
+  private final WebsocketOutbound out;
+  private final ChatRooms rooms;
+  private final AtomicLong pendingBytes = new AtomicLong();
+  private final AtomicBoolean closing = new AtomicBoolean();
+  private ByteArrayOutputStream fragments; // a text message still arriving in continuation frames
+  private volatile ChatProtocol.User user;
+
+  ChatSession(WebsocketOutbound out, ChatRooms rooms) {
+    this.out = out;
+    this.rooms = rooms;
+  }
+
+  /** Before the first frame: the channel frames are written to, and the end of the connection. */
+  void attach(Connection connection) {
+    channel = connection.channel();
+    rooms.opened(this);
+    connection.onDispose(this::closed);
+  }
+
+  /** On this connection's event loop; reactor-netty releases the frame afterwards. */
+  void receive(WebSocketFrame frame) {
+    if (closing.get()) {
+      return;
+    }
+    if (frame instanceof BinaryWebSocketFrame) {
+      close(1003, "Binary frames are not supported");
+    } else if (frame instanceof TextWebSocketFrame || frame instanceof ContinuationWebSocketFrame) {
+      append(frame.content(), frame.isFinalFragment());
+    }
+  }
+
+  private void append(ByteBuf content, boolean last) {
+    int size = content.readableBytes();
+    if (fragments == null && last) {
+      if (size > MAX_MESSAGE_BYTES) {
+        close(1009, "Message too big");
+        return;
+      }
+      byte[] message = new byte[size];
+      content.readBytes(message);
+      handle(message);
+      return;
+    }
+    if (fragments == null) {
+      fragments = new ByteArrayOutputStream();
+    }
+    if (fragments.size() + size > MAX_MESSAGE_BYTES) {
+      fragments = null;
+      close(1009, "Message too big");
+      return;
+    }
+    byte[] part = new byte[size];
+    content.readBytes(part);
+    fragments.writeBytes(part);
+    if (last) {
+      byte[] message = fragments.toByteArray();
+      fragments = null;
+      handle(message);
+    }
+  }
+
+  private void handle(byte[] message) {
+    String text = new String(message, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
+    try {
+      ChatProtocol.User registered = user;
+      if (registered == null) {
+        register(ChatProtocol.readRegistration(text));
+      } else {
+        ChatProtocol.checkMessage(text, registered);
+        rooms.publish(registered.chat(), message); // the bytes received, never re-encoded
+      }
+    } catch (ChatProtocol.Violation violation) {
+      violation(violation.getMessage());
+    }
+  }
+
+  private void register(ChatProtocol.User candidate) {
+    if (!rooms.claim(candidate.name(), this)) {
+      throw new ChatProtocol.Violation(ChatProtocol.TAKEN_NAME);
+    }
+    user = candidate;
+    rooms.join(candidate.chat(), this);
+  }
+
+  /** Called by the room from any event loop, for every message published to it. */
+  void deliver(byte[] message) {
+    if (closing.get()) {
+      return;
+    }
+    if (pendingBytes.addAndGet(message.length) > MAX_PENDING_BYTES) {
+      pendingBytes.addAndGet(-message.length);
+      channel.eventLoop().execute(() -> close(1013, "Too slow to keep up"));
+      leave(); // at once: nothing more is queued for it
+      return;
+    }
+    // wrappedBuffer shares the one byte[] among all recipients: a relay copies nothing per member.
+    channel.writeAndFlush(new TextWebSocketFrame(Unpooled.wrappedBuffer(message)))
+        .addListener(written -> pendingBytes.addAndGet(-message.length));
+  }
+
+  private void violation(String reason) {
+    if (closing.get()) {
+      return;
+    }
+    leave();
+    channel.writeAndFlush(new TextWebSocketFrame(ChatProtocol.systemFrame(reason)));
+    close(1008, null);
+  }
+
+  void goAway() {
+    channel.eventLoop().execute(() -> close(1001, "Server shutting down"));
+  }
+
+  /** On the event loop: leave the room, free the name, send the close frame, cut the peer off later. */
+  private void close(int code, String reason) {
+    closing.set(true);
+    leave();
+    out.sendClose(code, reason).subscribe(null, error -> channel.close());
+    channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+  }
+
+  /** The connection is gone, for whatever reason. */
+  void closed() {
+    closing.set(true);
+    leave();
+    rooms.closed(this);
+  }
+
+  private void leave() {
+    ChatProtocol.User member = user;
+    if (member != null) {
+      rooms.leave(member.chat(), this);
+      rooms.release(member.name(), this);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package bench.reactor.statics;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+
+/** What one lookup found: the opened file, and the metadata the response headers are made of. */
+record StaticFile(FileChannel channel, long size, long lastModifiedMillis, String contentType) {
+
+  /** HTTP dates have whole seconds, and so do the comparisons made with them. */
+  long lastModifiedSeconds() {
+    return Math.floorDiv(lastModifiedMillis, 1000);
+  }
+
+  /** Changes whenever the size or the mtime does; weak, since it is not a hash of the bytes. */
+  String etag() {
+    return "W/\"" + Long.toHexString(size) + "-" + Long.toHexString(lastModifiedMillis) + "\"";
+  }
+
+  /** For responses without a body, and abandoned ones; closing twice is harmless. */
+  reactor.core.publisher.Mono<Void> close() {
+    return reactor.core.publisher.Mono.fromRunnable(() -> {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // a read-only descriptor has nothing left to flush
+      }
+    });
+  }
+}

@@ -1,0 +1,141 @@
+package bench.reactor.statics;
+
+import bench.reactor.Http;
+import io.netty.handler.codec.DateFormatter;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import io.netty.channel.DefaultFileRegion;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import io.netty.channel.EventLoop;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.http.server.HttpServerRequest;
+import reactor.netty.http.server.HttpServerResponse;
+
+/**
+ * GET and HEAD /static/<path>: the file is sent as a Netty FileRegion, which Netty hands to
+ * FileChannel.transferTo (sendfile(2)), so its bytes never enter the JVM heap.
+ *
+ * <p>Finding the file is not free: realpath, stat and open are system calls that can wait on a cold disk or
+ * a network file system, and one stuck event loop stalls every connection it owns. So the lookup (realpath
+ * for containment, stat, open) runs on a bounded-elastic scheduler of its own, capped at a few threads with a
+ * bounded queue, and only the answer comes back to the event loop. A metadata cache would save the system
+ * calls but could serve a file that has since changed or gone; the contract wants every request to see the
+ * tree as it is.
+ */
+public final class StaticFiles {
+
+  private static final String PREFIX = "/static/";
+
+  private final Path root;
+  private final Scheduler lookups;
+  private final Map<EventLoop, Scheduler> loopSchedulers = new ConcurrentHashMap<>();
+  private volatile Path realRoot;
+
+  public StaticFiles(Path root, int workers) {
+    this.root = root;
+    this.lookups = Schedulers.newBoundedElastic(Math.max(4, 2 * workers), 10_000, "static-lookup", 60, true);
+  }
+
+  public static boolean matches(String path) {
+    return path.startsWith(PREFIX) || path.equals("/static");
+  }
+
+  public Publisher<Void> serve(HttpServerRequest req, HttpServerResponse res) {
+    String path = Http.path(req);
+    Scheduler eventLoop = eventLoopOf(req);
+    return Http.respond(res, Mono.fromCallable(() -> StaticPath.segments(path.substring(Math.min(path.length(), PREFIX.length()))))
+        .flatMap(segments -> Mono.usingWhen(
+            Mono.fromCallable(() -> lookup(segments)).subscribeOn(lookups)
+                // Back on the connection's own event loop: reactor-netty completes a response (and starts the
+                // next one on a keep-alive connection) on that thread, so the response is written from there.
+                .publishOn(eventLoop),
+            file -> Mono.from(answer(req, res, file)),
+            StaticFile::close)));
+  }
+
+  private Scheduler eventLoopOf(HttpServerRequest req) {
+    EventLoop[] loop = new EventLoop[1];
+    req.withConnection(connection -> loop[0] = connection.channel().eventLoop());
+    return loopSchedulers.computeIfAbsent(loop[0], Schedulers::fromExecutorService);
+  }
+
+  /** Runs on the lookup scheduler: the only place that touches the file system before sending. */
+  StaticFile lookup(List<String> segments) throws IOException {
+    Path realRoot = realRoot();
+    Path real;
+    try {
+      real = realRoot.resolve(String.join("/", segments)).toRealPath();
+    } catch (IOException missing) {
+      throw StaticPath.notFound();
+    }
+    if (!real.startsWith(realRoot) || real.equals(realRoot)) {
+      throw StaticPath.notFound(); // a symlink out of the root
+    }
+    BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
+    if (!attributes.isRegularFile()) {
+      throw StaticPath.notFound();
+    }
+    // Opened here too: open(2) is as much a file-system wait as stat(2) is.
+    return new StaticFile(FileChannel.open(real, StandardOpenOption.READ), attributes.size(),
+        attributes.lastModifiedTime().toMillis(), StaticPath.contentType(segments.getLast()));
+  }
+
+  /** STATIC_ROOT may be generated after start-up: resolved on first use, then kept. */
+  private Path realRoot() throws IOException {
+    Path known = realRoot;
+    if (known == null) {
+      known = root.toRealPath();
+      realRoot = known;
+    }
+    return known;
+  }
+
+  private Publisher<Void> answer(HttpServerRequest req, HttpServerResponse res, StaticFile file) {
+    Http.dated(res)
+        .header(HttpHeaderNames.LAST_MODIFIED, DateFormatter.format(new Date(file.lastModifiedSeconds() * 1000)))
+        .header(HttpHeaderNames.ETAG, file.etag())
+        .header(HttpHeaderNames.ACCEPT_RANGES, "bytes");
+    if (Conditions.notModified(req.requestHeaders(), file)) {
+      return res.status(HttpResponseStatus.NOT_MODIFIED).send();
+    }
+    res.header(HttpHeaderNames.CONTENT_TYPE, file.contentType());
+    Ranges.Request range = Ranges.parse(req.requestHeaders().get(HttpHeaderNames.RANGE), file.size());
+    long first = 0;
+    long length = file.size();
+    switch (range) {
+      case Ranges.Unsatisfiable u -> {
+        res.header(HttpHeaderNames.CONTENT_RANGE, "bytes */" + file.size());
+        return Http.error(res, HttpResponseStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable");
+      }
+      case Ranges.Slice slice -> {
+        first = slice.first();
+        length = slice.length();
+        res.status(HttpResponseStatus.PARTIAL_CONTENT)
+            .header(HttpHeaderNames.CONTENT_RANGE, "bytes " + slice.first() + "-" + slice.last() + "/" + file.size());
+      }
+      case Ranges.Full full -> res.status(HttpResponseStatus.OK);
+    }
+    res.header(HttpHeaderNames.CONTENT_LENGTH, Long.toString(length));
+    if (req.method().equals(HttpMethod.HEAD) || length == 0) {
+      return res.send();
+    }
+    // What sendFile(path) does, on the channel opened off the event loop: a DefaultFileRegion, which Netty
+    // writes with FileChannel.transferTo (sendfile(2)) and closes once written or abandoned.
+    long position = first;
+    long count = length;
+    return res.sendUsing(file::channel, (connection, channel) -> new DefaultFileRegion(channel, position, count), channel -> {});
+  }
+}

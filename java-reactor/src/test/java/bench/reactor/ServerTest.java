@@ -1,0 +1,126 @@
+package bench.reactor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.handler.codec.http.HttpMethod;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.client.HttpClient;
+
+/**
+ * The real server and its routes, with BlockHound active (installed for every test of this module): a blocking
+ * call on an event loop or a Reactor thread while serving these requests fails the request, and the test.
+ * The static tree and the database are the ones `make unit` prepares.
+ */
+class ServerTest {
+
+  private static App app;
+  private static DisposableServer server;
+  private static HttpClient client;
+
+  record Answer(int status, Map<String, String> headers, String body) {}
+
+  @BeforeAll
+  static void start() {
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.put("PORT", "1");
+    env.putIfAbsent("STATIC_ROOT", Path.of("../.run/static").toAbsolutePath().toString());
+    env.put("DB_POOL_SIZE", "2");
+    env.put("WORKERS", "2");
+    app = new App(Config.fromEnv(env));
+    server = app.server().port(0).bindNow();
+    client = HttpClient.create().port(server.port());
+  }
+
+  @AfterAll
+  static void stop() {
+    app.stop(server);
+  }
+
+  private static Answer send(HttpMethod method, String uri, Map<String, String> headers, String body) {
+    return client.headers(h -> headers.forEach(h::set))
+        .request(method)
+        .uri(uri)
+        .send(body == null ? Mono.empty() : ByteBufFlux.fromString(Mono.just(body)))
+        .responseSingle((res, content) -> content.asString(StandardCharsets.UTF_8).defaultIfEmpty("").map(text -> {
+          Map<String, String> h = new HashMap<>();
+          res.responseHeaders().forEach(e -> h.put(e.getKey().toLowerCase(), e.getValue()));
+          return new Answer(res.status().code(), h, text);
+        }))
+        .block(Duration.ofSeconds(10));
+  }
+
+  private static Answer get(String uri, Map<String, String> headers) {
+    return send(HttpMethod.GET, uri, headers, null);
+  }
+
+  @Test
+  void hello() {
+    Answer answer = get("/hello", Map.of());
+    assertEquals(200, answer.status());
+    assertEquals("Hello, World!", answer.body());
+    assertTrue(answer.headers().containsKey("date"));
+  }
+
+  @Test
+  void unknownRoutesAndWrongMethods() {
+    assertEquals(404, get("/hello/extra", Map.of()).status());
+    Answer wrong = send(HttpMethod.DELETE, "/event", Map.of(), null);
+    assertEquals(405, wrong.status());
+    assertEquals("POST", wrong.headers().get("allow"));
+    assertEquals("{\"error\":\"Method not allowed\"}", wrong.body());
+  }
+
+  @Test
+  void eventEcho() {
+    Answer answer = send(HttpMethod.POST, "/event", Map.of("Content-Type", "application/json; charset=utf-8"),
+        "{\"teams\":[],\"eventName\":\"x\\u000b\"}");
+    assertEquals(200, answer.status());
+    assertEquals("{\"eventName\":\"x\\u000b\",\"teams\":[]}", answer.body());
+    assertEquals(415, send(HttpMethod.POST, "/event", Map.of("Content-Type", "text/plain"), "{}").status());
+  }
+
+  @Test
+  void staticFilesAreLookedUpOffTheEventLoop() {
+    Answer file = get("/static/hello.txt?x=1", Map.of());
+    assertEquals(200, file.status());
+    assertEquals("Mon, 01 Jan 2024 00:00:00 GMT", file.headers().get("last-modified"));
+    assertEquals(Integer.toString(file.body().length()), file.headers().get("content-length"));
+    Answer slice = get("/static/hello.txt", Map.of("Range", "bytes=0-4"));
+    assertEquals(206, slice.status());
+    assertEquals(file.body().substring(0, 5), slice.body());
+    assertEquals(304, get("/static/hello.txt", Map.of("If-Modified-Since", "Mon, 01 Jan 2024 00:00:00 GMT")).status());
+    assertEquals(416, get("/static/hello.txt", Map.of("Range", "bytes=9999-")).status());
+    for (String missing : List.of("/static/missing.txt", "/static/sub", "/static/.hidden", "/static/outside.txt")) {
+      assertEquals(404, get(missing, Map.of()).status(), missing);
+    }
+  }
+
+  @Test
+  void manyDownloadsAtOnce() {
+    List<Integer> sizes = Flux.range(0, 8)
+        .flatMap(i -> client.get().uri("/static/100kb.bin").responseContent().aggregate().map(buf -> buf.readableBytes()))
+        .collectList()
+        .block(Duration.ofSeconds(20));
+    assertEquals(List.of(102400, 102400, 102400, 102400, 102400, 102400, 102400, 102400), sizes);
+  }
+
+  @Test
+  void healthThroughTheRealPool() {
+    Answer health = get("/health", Map.of());
+    assertEquals(200, health.status(), "is the database up (make db-up)?");
+    assertEquals("{\"status\":\"UP\"}", health.body());
+  }
+}
