@@ -1,0 +1,86 @@
+package bench.vertx;
+
+import bench.vertx.chat.ChatRooms;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.mysqlclient.MySQLBuilder;
+import io.vertx.mysqlclient.MySQLConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/**
+ * Entry point: Vert.x with WORKERS event loops, one shared MySQL pool of DB_POOL_SIZE connections, the chat
+ * rooms, and WORKERS instances of {@link ServerVerticle} on one port.
+ */
+public final class App {
+  private static final long ACQUIRE_TIMEOUT_SECONDS = 30;
+  /**
+   * Vert.x logs a failed sendfile region at SEVERE with no way to handle it (VertxConnection.sendFileRegion),
+   * so every client that leaves in the middle of a file over 1 MiB would leave a stack trace. A peer going
+   * away is not our error (spec/API.md §4.5: no log line per disconnect): only those IOExceptions are
+   * filtered out; anything else from that logger still shows. Held here because JUL keeps loggers weakly.
+   */
+  private static final Logger CONNECTION_LOG = Logger.getLogger("io.vertx.core.net.impl.VertxConnection");
+
+  private App() {}
+
+  public static void main(String[] args) {
+    Config config = Config.fromEnv(System.getenv());
+    CONNECTION_LOG.setFilter(record -> !(record.getThrown() instanceof IOException));
+    // The blocked-thread checker stays at its defaults (warn past 2 s on an event loop): any warning it
+    // prints fails the conformance run, which is how "never block an event loop" is enforced.
+    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.workers()));
+    Pool pool = MySQLBuilder.pool()
+        .with(new PoolOptions()
+            .setMaxSize(config.dbPoolSize())
+            .setConnectionTimeout((int) ACQUIRE_TIMEOUT_SECONDS)
+            .setConnectionTimeoutUnit(TimeUnit.SECONDS))
+        .connectingTo(new MySQLConnectOptions()
+            .setHost(config.dbHost())
+            .setPort(config.dbPort())
+            .setDatabase(config.dbName())
+            .setUser(config.dbUser())
+            .setPassword(config.dbPassword())
+            .setCharset("utf8mb4")
+            .setCachePreparedStatements(true))
+        .using(vertx)
+        .build();
+    ChatRooms rooms = ChatRooms.create(config.chatFanout(), vertx);
+    vertx.deployVerticle(() -> new ServerVerticle(config, pool, rooms),
+            new DeploymentOptions().setInstances(config.workers()))
+        .onSuccess(id -> {
+          Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(vertx, id, pool), "shutdown"));
+          System.out.printf("java-vertx listening on port %d, workers=%d, db pool=%d, java %s%n",
+              config.port(), config.workers(), config.dbPoolSize(), Runtime.version());
+        })
+        .onFailure(failure -> {
+          System.err.println("java-vertx failed to start: " + failure);
+          vertx.close();
+          System.exit(1);
+        });
+  }
+
+  /**
+   * SIGTERM (or SIGINT): undeploying stops every ServerVerticle (1001 to chat sockets, up to 10 s for
+   * in-flight requests), then the pool and Vert.x close. A JVM ended by a signal exits with 128 + signal even
+   * after its hooks ran; the contract wants 0 once drained, which only halt can give from inside a hook.
+   */
+  private static void shutdown(Vertx vertx, String deployment, Pool pool) {
+    CountDownLatch done = new CountDownLatch(1);
+    vertx.undeploy(deployment)
+        .eventually(() -> pool.close())
+        .eventually(() -> vertx.close())
+        .onComplete(result -> done.countDown());
+    try {
+      done.await(ServerVerticle.DRAIN_SECONDS + 3, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    Runtime.getRuntime().halt(0);
+  }
+}

@@ -1,0 +1,47 @@
+package bench.vertx.chat;
+
+import bench.vertx.Errors;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * GET /chat: the WebSocket upgrade (the 101 carries the Date header set for every response), or 426 for a
+ * plain GET. One instance per verticle; it remembers its open sockets so that a shutdown can close them with
+ * 1001.
+ */
+public final class Chat implements Handler<RoutingContext> {
+  private final ChatRooms rooms;
+  private final Set<ChatConnection> open = ConcurrentHashMap.newKeySet();
+
+  public Chat(ChatRooms rooms) {
+    this.rooms = rooms;
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    if (!"websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE))) {
+      ctx.response().putHeader(HttpHeaders.UPGRADE, "websocket");
+      Errors.send(ctx.response(), 426, "This endpoint speaks WebSocket only");
+      return;
+    }
+    request.toWebSocket()
+        .onSuccess(ws -> open.add(new ChatConnection(ws, rooms, open::remove)))
+        .onFailure(failure -> {
+          if (!ctx.response().headWritten()) {
+            Errors.send(ctx.response(), 400, "Invalid WebSocket handshake");
+          }
+        });
+  }
+
+  /** Server shutting down: every socket, registered or not, is closed with 1001 (going away). */
+  public void goingAway() {
+    for (ChatConnection connection : open) {
+      connection.goingAway();
+    }
+  }
+}

@@ -1,0 +1,117 @@
+package bench.vertx.chat;
+
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.ServerWebSocket;
+import java.util.function.Consumer;
+
+/**
+ * One WebSocket: unregistered, then registered as a {@link ChatProtocol.User} and a member of its room. All of
+ * its state lives on its own event loop; frames from other members arrive through {@link #deliver}, which
+ * hops onto that loop, so the order of each sender's messages is kept.
+ */
+final class ChatConnection implements ChatMember {
+  /**
+   * The outbound bound of spec/API.md §7.5 in bytes, as ws measures it: the channel's high water mark, past
+   * which {@code writeQueueFull()} turns true.
+   */
+  static final int MAX_QUEUED_BYTES = 1024 * 1024;
+
+  private final ServerWebSocket ws;
+  private final ChatRooms rooms;
+  private final Context context;
+  private ChatProtocol.User user;
+  private boolean closing;
+
+  ChatConnection(ServerWebSocket ws, ChatRooms rooms, Consumer<ChatConnection> onClose) {
+    this.ws = ws;
+    this.rooms = rooms;
+    this.context = Vertx.currentContext();
+    ws.setWriteQueueMaxSize(MAX_QUEUED_BYTES);
+    ws.textMessageHandler(this::receive);
+    ws.binaryMessageHandler(data -> close((short) 1003, "Binary frames are not supported"));
+    // Fragments that add up to more than maxWebSocketMessageSize are reported here, not closed by Vert.x.
+    // Anything else (a reset connection) is followed by the close handler, which cleans up.
+    ws.exceptionHandler(failure -> {
+      if (failure instanceof IllegalStateException) {
+        close((short) 1009, "Message too big");
+      }
+    });
+    ws.closeHandler(v -> {
+      closing = true;
+      leave();
+      if (user != null) {
+        rooms.release(user.name());
+        user = null;
+      }
+      onClose.accept(this);
+    });
+  }
+
+  private void receive(String text) {
+    if (closing) {
+      return;
+    }
+    try {
+      if (user == null) {
+        register(ChatProtocol.readRegistration(text));
+      } else {
+        ChatProtocol.checkMessage(text, user);
+        rooms.publish(user.chat(), text);
+      }
+    } catch (ChatProtocol.Violation violation) {
+      leave();
+      ws.writeTextMessage(ChatProtocol.systemFrame(violation.getMessage()));
+      close((short) 1008, null);
+    }
+  }
+
+  private void register(ChatProtocol.User candidate) throws ChatProtocol.Violation {
+    if (!rooms.claim(candidate.name())) {
+      throw new ChatProtocol.Violation(ChatProtocol.TAKEN_NAME);
+    }
+    user = candidate;
+    rooms.join(user.chat(), this);
+  }
+
+  @Override
+  public void deliver(String frame) {
+    if (Vertx.currentContext() == context) {
+      send(frame);
+    } else {
+      context.runOnContext(v -> send(frame));
+    }
+  }
+
+  private void send(String frame) {
+    if (closing || ws.isClosed()) {
+      return;
+    }
+    if (ws.writeQueueFull()) {
+      // A reader this slow holds up nobody else but would grow our memory: out of the room at once.
+      leave();
+      close((short) 1013, "Too slow to keep up");
+      return;
+    }
+    ws.writeTextMessage(frame);
+  }
+
+  void goingAway() {
+    context.runOnContext(v -> close((short) 1001, "Server shutting down"));
+  }
+
+  private void close(short code, String reason) {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    leave();
+    ws.close(code, reason);
+  }
+
+  private void leave() {
+    if (user != null) {
+      rooms.leave(user.chat(), this);
+    }
+  }
+}

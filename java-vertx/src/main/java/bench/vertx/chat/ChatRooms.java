@@ -1,0 +1,39 @@
+package bench.vertx.chat;
+
+import bench.vertx.Config.ChatFanout;
+import io.vertx.core.Vertx;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The name registry and the rooms, one instance shared by every verticle instance (each on its own event loop),
+ * so everything here is safe to call from any thread. Names are unique across the whole server; how a room's
+ * frames reach its members is the subclass's choice: direct writes or the EventBus.
+ */
+public abstract class ChatRooms {
+  private final Set<String> names = ConcurrentHashMap.newKeySet();
+
+  public static ChatRooms create(ChatFanout fanout, Vertx vertx) {
+    return switch (fanout) {
+      case DIRECT -> new DirectRooms();
+      case EVENTBUS -> new EventBusRooms(vertx);
+    };
+  }
+
+  /** True if the name was free and is now taken by the caller. */
+  public boolean claim(String name) {
+    return names.add(name);
+  }
+
+  public void release(String name) {
+    names.remove(name);
+  }
+
+  /** From now on, {@code member} receives every frame published to {@code room}, in publish order. */
+  public abstract void join(String room, ChatMember member);
+
+  public abstract void leave(String room, ChatMember member);
+
+  /** Delivers the frame's exact text to every member of the room, the sender included. */
+  public abstract void publish(String room, String frame);
+}

@@ -1,0 +1,40 @@
+package bench.vertx.chat;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Direct fan-out: the sender's event loop walks the room and hands the frame to each member, which writes it
+ * on its own event loop. Rooms appear on first join and disappear with their last member, atomically per room.
+ */
+final class DirectRooms extends ChatRooms {
+  private final Map<String, Set<ChatMember>> rooms = new ConcurrentHashMap<>();
+
+  @Override
+  public void join(String room, ChatMember member) {
+    rooms.compute(room, (name, members) -> {
+      Set<ChatMember> joined = members == null ? ConcurrentHashMap.newKeySet() : members;
+      joined.add(member);
+      return joined;
+    });
+  }
+
+  @Override
+  public void leave(String room, ChatMember member) {
+    rooms.computeIfPresent(room, (name, members) -> {
+      members.remove(member);
+      return members.isEmpty() ? null : members;
+    });
+  }
+
+  @Override
+  public void publish(String room, String frame) {
+    Set<ChatMember> members = rooms.get(room);
+    if (members != null) {
+      for (ChatMember member : members) {
+        member.deliver(frame);
+      }
+    }
+  }
+}

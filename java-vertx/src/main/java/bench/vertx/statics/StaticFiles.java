@@ -1,0 +1,130 @@
+package bench.vertx.statics;
+
+import bench.vertx.HttpDates;
+import bench.vertx.HttpError;
+import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * GET/HEAD /static/*. Not StaticHandler: it neither follows symlinks to check containment after realpath nor
+ * answers a suffix range longer than the file with the whole file. Here the path is checked segment by segment,
+ * resolved and opened on a worker thread, and the body goes out with sendFile on the open channel (zero-copy
+ * FileRegion), so no filesystem call ever runs on the event loop.
+ */
+public final class StaticFiles implements Handler<RoutingContext> {
+  private static final String PREFIX = "/static/";
+  private static final Map<String, String> TYPES = Map.of(
+      "html", "text/html; charset=utf-8",
+      "txt", "text/plain; charset=utf-8",
+      "json", "application/json",
+      "js", "text/javascript; charset=utf-8",
+      "css", "text/css; charset=utf-8");
+
+  private final Vertx vertx;
+  private final StaticRoot root;
+
+  public StaticFiles(Vertx vertx, Path root) {
+    this.vertx = vertx;
+    this.root = new StaticRoot(root);
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    String path = request.path();
+    if (!path.startsWith(PREFIX)) {
+      ctx.fail(HttpError.notFound());
+      return;
+    }
+    List<String> segments = StaticPath.segments(path.substring(PREFIX.length()));
+    boolean sendsBody = request.method() == HttpMethod.GET;
+    vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(root.real(), segments, sendsBody), false)
+        .onSuccess(file -> {
+          if (file == null) {
+            ctx.fail(HttpError.notFound());
+          } else {
+            respond(ctx, file, segments.getLast());
+          }
+        })
+        .onFailure(failure -> ctx.fail(failure instanceof IOException ? HttpError.notFound() : failure));
+  }
+
+  private void respond(RoutingContext ctx, StaticFile file, String name) {
+    HttpServerRequest request = ctx.request();
+    HttpServerResponse response = ctx.response();
+    MultiMap headers = response.headers();
+    String etag = file.etag();
+    headers
+        .set(HttpHeaders.LAST_MODIFIED, HttpDates.format(file.lastModified()))
+        .set(HttpHeaders.ETAG, etag)
+        .set(HttpHeaders.ACCEPT_RANGES, "bytes");
+    if (notModified(request, etag, file.lastModified())) {
+      file.close();
+      response.setStatusCode(304).end();
+      return;
+    }
+    ByteRange.Outcome outcome = ByteRange.parse(request.getHeader("Range"), file.size());
+    if (outcome instanceof ByteRange.Unsatisfiable) {
+      file.close();
+      headers.set(HttpHeaders.CONTENT_RANGE, "bytes */" + file.size());
+      ctx.fail(new HttpError(416, "Range not satisfiable"));
+      return;
+    }
+    long offset = 0;
+    long length = file.size();
+    if (outcome instanceof ByteRange.Partial(ByteRange range)) {
+      offset = range.first();
+      length = range.length();
+      response.setStatusCode(206);
+      headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + range.first() + "-" + range.last() + "/" + file.size());
+    }
+    headers
+        .set(HttpHeaders.CONTENT_TYPE, contentType(name))
+        .set(HttpHeaders.CONTENT_LENGTH, Long.toString(length));
+    if (file.channel() == null) {
+      response.end();
+      return;
+    }
+    // The channel is ours to close, whether the client read it all or went away mid-file.
+    response.sendFile(file.channel(), offset, length).onComplete(done -> file.close());
+  }
+
+  /** If-None-Match decides when present ("*" matches too); otherwise If-Modified-Since, in whole seconds. */
+  static boolean notModified(HttpServerRequest request, String etag, Instant lastModified) {
+    String ifNoneMatch = request.getHeader(HttpHeaders.IF_NONE_MATCH);
+    if (ifNoneMatch != null) {
+      for (String candidate : ifNoneMatch.split(",")) {
+        String tag = candidate.trim();
+        if (tag.equals("*") || weak(tag).equals(weak(etag))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    Instant since = HttpDates.parse(request.getHeader(HttpHeaders.IF_MODIFIED_SINCE));
+    return since != null && since.getEpochSecond() >= lastModified.getEpochSecond();
+  }
+
+  private static String weak(String tag) {
+    return tag.startsWith("W/") ? tag.substring(2) : tag;
+  }
+
+  /** By the requested name's extension, as the contract's table says (a symlink keeps its own name). */
+  static String contentType(String name) {
+    int dot = name.lastIndexOf('.');
+    String extension = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+    return TYPES.getOrDefault(extension, "application/octet-stream");
+  }
+}

@@ -1,0 +1,71 @@
+package bench.vertx.statics;
+
+import bench.vertx.HttpError;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The raw path after /static/ → its decoded segments (spec/API.md §4.1, steps 1 and 2). Each segment is
+ * percent-decoded exactly once, so "%252e" stays the literal name "%2e". Encoded separators, backslashes,
+ * NUL and undecodable escapes are refused (400); empty segments (a trailing slash, "//etc") and segments
+ * starting with '.' ("..", dotfiles) are simply not found (404).
+ */
+public final class StaticPath {
+  private StaticPath() {}
+
+  public static List<String> segments(String rawPath) {
+    List<String> segments = new ArrayList<>();
+    for (String raw : rawPath.split("/", -1)) {
+      String segment = decode(raw);
+      if (segment.indexOf('/') >= 0 || segment.indexOf('\\') >= 0 || segment.indexOf('\0') >= 0) {
+        throw HttpError.badRequest("Invalid path");
+      }
+      segments.add(segment);
+    }
+    for (String segment : segments) {
+      if (segment.isEmpty() || segment.charAt(0) == '.') {
+        throw HttpError.notFound();
+      }
+    }
+    return segments;
+  }
+
+  private static String decode(String raw) {
+    if (raw.indexOf('%') < 0) {
+      return raw;
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c != '%') {
+        bytes.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
+        continue;
+      }
+      if (i + 2 >= raw.length()) {
+        throw HttpError.badRequest("Invalid path");
+      }
+      int high = Character.digit(raw.charAt(i + 1), 16);
+      int low = Character.digit(raw.charAt(i + 2), 16);
+      if (high < 0 || low < 0) {
+        throw HttpError.badRequest("Invalid path");
+      }
+      bytes.write(high * 16 + low);
+      i += 2;
+    }
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes.toByteArray()))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw HttpError.badRequest("Invalid path");
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package bench.vertx.chat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import bench.vertx.Config.ChatFanout;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Both fan-outs: names are unique, a room's members get every frame once and in order, leavers get nothing. */
+@ExtendWith(VertxExtension.class)
+class ChatRoomsTest {
+  @ParameterizedTest
+  @EnumSource(ChatFanout.class)
+  void namesAndFanOut(ChatFanout fanout, Vertx vertx, VertxTestContext test) {
+    ChatRooms rooms = ChatRooms.create(fanout, vertx);
+    assertTrue(rooms.claim("ann"));
+    assertFalse(rooms.claim("ann"));
+    rooms.release("ann");
+    assertTrue(rooms.claim("ann"));
+
+    List<String> ann = new CopyOnWriteArrayList<>();
+    List<String> bob = new CopyOnWriteArrayList<>();
+    List<String> elsewhere = new CopyOnWriteArrayList<>();
+    vertx.runOnContext(v -> {
+      ChatMember bobMember = bob::add;
+      rooms.join("room", ann::add);
+      rooms.join("room", bobMember);
+      rooms.join("other", elsewhere::add);
+      for (int i = 0; i < 100; i++) {
+        rooms.publish("room", "m" + i);
+      }
+      vertx.setTimer(100, t -> {
+        rooms.leave("room", bobMember);
+        rooms.publish("room", "after");
+        vertx.setTimer(100, t2 -> test.verify(() -> {
+          assertEquals(101, ann.size());
+          assertEquals(100, bob.size());
+          for (int i = 0; i < 100; i++) {
+            assertEquals("m" + i, ann.get(i));
+            assertEquals("m" + i, bob.get(i));
+          }
+          assertEquals(List.of(), elsewhere);
+          test.completeNow();
+        }));
+      });
+    });
+  }
+}
