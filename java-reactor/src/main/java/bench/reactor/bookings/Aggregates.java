@@ -3,6 +3,7 @@ package bench.reactor.bookings;
 import bench.reactor.Http;
 import bench.reactor.HttpError;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -13,6 +14,7 @@ import io.r2dbc.spi.Statement;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.reactivestreams.Publisher;
@@ -27,9 +29,7 @@ import reactor.netty.http.server.HttpServerResponse;
  */
 public final class Aggregates {
 
-  private static final ObjectWriter WRITER =
-      JsonMapper.builder().build().writerFor(JsonMapper.builder().build().getTypeFactory()
-          .constructCollectionType(List.class, Aggregate.class));
+  private static final ObjectWriter WRITER = JsonMapper.builder().build().writerFor(new TypeReference<List<Aggregate>>() {});
 
   private final ConnectionPool pool;
 
@@ -53,7 +53,7 @@ public final class Aggregates {
     } catch (IllegalArgumentException e) {
       throw HttpError.badRequest("Malformed query string");
     }
-    Map<String, String> filters = new java.util.LinkedHashMap<>();
+    Map<String, String> filters = new LinkedHashMap<>();
     for (String column : List.of("model", "trim")) {
       List<String> values = parameters.get(column);
       if (values != null && !values.isEmpty()) {

@@ -1,6 +1,7 @@
 package bench.reactor.bookings;
 
 import bench.bookings.proto.Booking;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -52,7 +53,7 @@ public record BookingInput(
     if (!DOLLARS.matcher(b.getDollarValue()).matches()) {
       throw new Invalid("dollarValue must be a decimal with at most two places");
     }
-    BigInteger cents = new java.math.BigDecimal(b.getDollarValue()).movePointRight(2).toBigIntegerExact();
+    BigInteger cents = new BigDecimal(b.getDollarValue()).movePointRight(2).toBigIntegerExact();
     if (cents.signum() == 0) {
       throw new Invalid("dollarValue must not be zero");
     }

@@ -57,7 +57,7 @@ final class ChatSession {
       return;
     }
     if (frame instanceof BinaryWebSocketFrame) {
-      close(1003, "Binary frames are not supported");
+      close(1003, "Binary frames are not supported", null);
     } else if (frame instanceof TextWebSocketFrame || frame instanceof ContinuationWebSocketFrame) {
       append(frame.content(), frame.isFinalFragment());
     }
@@ -67,7 +67,7 @@ final class ChatSession {
     int size = content.readableBytes();
     if (fragments == null && last) {
       if (size > MAX_MESSAGE_BYTES) {
-        close(1009, "Message too big");
+        close(1009, "Message too big", null);
         return;
       }
       byte[] message = new byte[size];
@@ -80,7 +80,7 @@ final class ChatSession {
     }
     if (fragments.size() + size > MAX_MESSAGE_BYTES) {
       fragments = null;
-      close(1009, "Message too big");
+      close(1009, "Message too big", null);
       return;
     }
     byte[] part = new byte[size];
@@ -123,8 +123,7 @@ final class ChatSession {
     }
     if (pendingBytes.addAndGet(message.length) > MAX_PENDING_BYTES) {
       pendingBytes.addAndGet(-message.length);
-      channel.eventLoop().execute(() -> close(1013, "Too slow to keep up"));
-      leave(); // at once: nothing more is queued for it
+      close(1013, "Too slow to keep up", null);
       return;
     }
     // wrappedBuffer shares the one byte[] among all recipients: a relay copies nothing per member.
@@ -133,24 +132,29 @@ final class ChatSession {
   }
 
   private void violation(String reason) {
-    if (closing.get()) {
-      return;
-    }
-    leave();
-    channel.writeAndFlush(new TextWebSocketFrame(ChatProtocol.systemFrame(reason)));
-    close(1008, null);
+    close(1008, null, ChatProtocol.systemFrame(reason));
   }
 
   void goAway() {
-    channel.eventLoop().execute(() -> close(1001, "Server shutting down"));
+    close(1001, "Server shutting down", null);
   }
 
-  /** On the event loop: leave the room, free the name, send the close frame, cut the peer off later. */
-  private void close(int code, String reason) {
-    closing.set(true);
+  /**
+   * From any thread, once: leave the room and free the name at once, then, on the connection's event loop,
+   * the system frame if any, the close frame, and a timer that cuts off a peer that never answers it.
+   */
+  private void close(int code, String reason, String systemFrame) {
+    if (!closing.compareAndSet(false, true)) {
+      return;
+    }
     leave();
-    out.sendClose(code, reason).subscribe(null, error -> channel.close());
-    channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    channel.eventLoop().execute(() -> {
+      if (systemFrame != null) {
+        channel.writeAndFlush(new TextWebSocketFrame(systemFrame));
+      }
+      out.sendClose(code, reason).subscribe(null, error -> channel.close());
+      channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    });
   }
 
   /** The connection is gone, for whatever reason. */

@@ -28,9 +28,11 @@ public final class Health {
   public Publisher<Void> get(HttpServerRequest req, HttpServerResponse res) {
     return selectOne()
         .timeout(LIMIT)
-        .map(ok -> UP)
-        .onErrorReturn(DOWN)
-        .flatMap(body -> Mono.from(Http.json(res, body == UP ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, body)));
+        .map(ok -> true)
+        .onErrorReturn(false)
+        .flatMap(up -> Mono.from(up
+            ? Http.json(res, HttpResponseStatus.OK, UP)
+            : Http.json(res, HttpResponseStatus.SERVICE_UNAVAILABLE, DOWN)));
   }
 
   private Mono<Integer> selectOne() {

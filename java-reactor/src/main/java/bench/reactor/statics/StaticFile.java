@@ -2,6 +2,7 @@ package bench.reactor.statics;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import reactor.core.publisher.Mono;
 
 /** What one lookup found: the opened file, and the metadata the response headers are made of. */
 record StaticFile(FileChannel channel, long size, long lastModifiedMillis, String contentType) {
@@ -16,14 +17,16 @@ record StaticFile(FileChannel channel, long size, long lastModifiedMillis, Strin
     return "W/\"" + Long.toHexString(size) + "-" + Long.toHexString(lastModifiedMillis) + "\"";
   }
 
-  /** For responses without a body, and abandoned ones; closing twice is harmless. */
-  reactor.core.publisher.Mono<Void> close() {
-    return reactor.core.publisher.Mono.fromRunnable(() -> {
-      try {
-        channel.close();
-      } catch (IOException ignored) {
-        // a read-only descriptor has nothing left to flush
-      }
-    });
+  /** After the response, whatever it was; closing twice (the FileRegion closes it too) is harmless. */
+  Mono<Void> close() {
+    return Mono.fromRunnable(this::closeQuietly);
+  }
+
+  void closeQuietly() {
+    try {
+      channel.close();
+    } catch (IOException ignored) {
+      // a read-only descriptor has nothing left to flush
+    }
   }
 }

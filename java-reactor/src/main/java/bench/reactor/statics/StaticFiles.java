@@ -1,22 +1,22 @@
 package bench.reactor.statics;
 
 import bench.reactor.Http;
+import io.netty.channel.DefaultFileRegion;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import io.netty.channel.DefaultFileRegion;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import io.netty.channel.EventLoop;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -61,7 +61,9 @@ public final class StaticFiles {
             Mono.fromCallable(() -> lookup(segments)).subscribeOn(lookups)
                 // Back on the connection's own event loop: reactor-netty completes a response (and starts the
                 // next one on a keep-alive connection) on that thread, so the response is written from there.
-                .publishOn(eventLoop),
+                .publishOn(eventLoop)
+                // A lookup finished for a client that already left: its file is closed, not leaked.
+                .doOnDiscard(StaticFile.class, StaticFile::closeQuietly),
             file -> Mono.from(answer(req, res, file)),
             StaticFile::close)));
   }
