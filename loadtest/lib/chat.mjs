@@ -19,6 +19,9 @@ export const CHAT_JAR = join(MODULE, 'target/chat-client.jar');
 const JVM = [...(process.env.CHAT_CLIENT_HEAP || '-Xms256m -Xmx1g').split(/\s+/), '-XX:+UseParallelGC'];
 // At or above this share of its CPUs the client, not the server, may be what limits the run.
 export const CLIENT_BOUND = 0.85;
+// At or above this much run-queue wait (thread-seconds per second, in %) the client was kept off the CPU by
+// something else on the machine: its schedule slipped and the tail latencies include that.
+export const CLIENT_STARVED = 50;
 
 const children = new Set();
 /** Stops running chat clients (Ctrl-C). */
@@ -117,6 +120,8 @@ export function chatFailureReason(report, died) {
 
 /** Whether the client may have limited the run: its CPU near all of the CPUs it may use. */
 export const clientBound = (client) => client?.cpuPercent != null && client.cpuPercent >= CLIENT_BOUND * 100 * (client.cpus || 1);
+/** Whether the client waited for a CPU much of the window (a busy machine), whatever its own CPU. */
+export const clientStarved = (client) => client?.runQueueWaitPercent != null && client.runQueueWaitPercent >= CLIENT_STARVED;
 
 /**
  * One measured chat run against server { host, port, pid }: the client pinned to loadgenCpus, the server's
@@ -150,6 +155,7 @@ export async function measureChat({ server, step, dir, loadgenCpus, progress }) 
     throughput: data.deliveriesPerSecond,
     resources: resourceSummary(samples, data.window.from, data.window.to),
     clientBound: clientBound(data.client),
+    clientStarved: clientStarved(data.client),
     report, histograms, died, failed: Boolean(reason), ...(reason ? { reason } : {}),
   };
 }
@@ -201,7 +207,8 @@ export function buildChatRow({ server, workload, label, step, repeats, merged })
     peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
     client: { cpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, cpus: measured[0]?.client?.cpus ?? null,
       runQueueWaitPercent: clientWait.length ? Math.max(...clientWait) : null,
-      bound: measured.some((r) => r.clientBound), jdk: measured[0]?.client?.jdk ?? null },
+      bound: measured.some((r) => r.clientBound), starved: measured.some((r) => r.clientStarved),
+      jdk: measured[0]?.client?.jdk ?? null },
     clientCpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, // the busiest repeat's (REPORT.md reads it)
     failed,
     repeats,

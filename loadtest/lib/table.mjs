@@ -57,7 +57,8 @@ const CHAT_COLUMNS = [
   ['cpu% avg/peak', (r) => `${fixed(r.cpuPercent.mean)}/${fixed(r.cpuPercent.peak)}`],
   ['RSS MiB', (r) => fixed(r.peakRssBytes === null ? null : r.peakRssBytes / 2 ** 20)],
   ['send lag p99', (r) => msFine(r.sendLagMs?.p99)],
-  ['client cpu%/wait%', (r) => `${fixed(r.client.cpuPercent)}/${fixed(r.client.runQueueWaitPercent)}${r.client.bound ? ' CLIENT-BOUND' : ''}`],
+  ['client cpu%/wait%', (r) => `${fixed(r.client.cpuPercent)}/${fixed(r.client.runQueueWaitPercent)}` +
+    `${r.client.bound ? ' CLIENT-BOUND' : ''}${r.client.starved ? ' CLIENT-STARVED' : ''}`],
   ['status', (r) => (r.failed ? 'FAILED' : 'ok')],
 ];
 const CHAT_NUMERIC = new Set(['deliv/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'delivered/expected', 'violations', 'errors', 'RSS MiB', 'send lag p99']);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findJavaHome } from '../../scripts/lib/java.mjs';
 import { installChatClient, CHAT_JAR, clientArgs, chatFailureReason, buildChatRow, parseClientProgress,
-  clientBound, mergeHistograms } from '../lib/chat.mjs';
+  clientBound, clientStarved, mergeHistograms } from '../lib/chat.mjs';
 import { formatChatTable } from '../lib/table.mjs';
 import { startFakeChatServer } from './fake-chat-server.mjs';
 
@@ -107,6 +107,12 @@ test('the row sums repeats, keeps server and client CPU apart, and flags a clien
   assert.deepEqual([row.client.cpuPercent, row.client.bound], [95, true]);
   assert.equal(clientBound({ cpuPercent: 95, cpus: 1 }), true);
   assert.equal(clientBound({ cpuPercent: 95, cpus: 2 }), false);
+  assert.equal(clientStarved({ cpuPercent: 30, cpus: 1, runQueueWaitPercent: 140 }), true);
+  assert.equal(clientStarved({ cpuPercent: 30, cpus: 1, runQueueWaitPercent: 5 }), false);
+  const starved = buildChatRow({ server: 's', workload: 'chat', label: 'chat', step,
+    repeats: [report({ client: { cpuPercent: 30, cpus: 1, runQueueWaitPercent: 140 }, clientStarved: true })] });
+  assert.deepEqual([starved.client.runQueueWaitPercent, starved.client.starved, starved.client.bound], [140, true, false]);
+  assert.match(formatChatTable([starved]), /30\/140 CLIENT-STARVED\s+ok$/m);
   const table = formatChatTable([row, { ...row, stack: 'node-cluster', failed: true, violations: { ...row.violations, total: 4 } }]);
   assert.match(table, /^stack\s+scenario\s+deliv\/s/);
   assert.match(table, /node-express\s+chat@2x10 \(2 rooms x 10\)\s+200\s+1\.50/);
