@@ -14,6 +14,7 @@ import io.r2dbc.pool.ConnectionPool;
 import java.time.Duration;
 import sun.misc.Signal;
 import java.util.function.Predicate;
+import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerRequest;
@@ -119,9 +120,12 @@ public final class App {
     server.onDispose().block();
   }
 
-  /** SIGTERM: stop accepting and drain for up to 10 s, say goodbye to chat sockets, then the pool. */
+  /**
+   * SIGTERM: chat sockets get their 1001 while the loops still run (a peer has 2 s to answer the close
+   * frame), then the server stops accepting and drains requests in flight for up to 10 s, then the pool.
+   */
   public void stop(DisposableServer server) {
-    rooms.goAway();
+    rooms.goAway().timeout(Duration.ofSeconds(2), Mono.empty()).block();
     server.disposeNow(Duration.ofSeconds(10));
     pool.disposeLater().block(Duration.ofSeconds(5));
     loops.disposeLater().block(Duration.ofSeconds(5));

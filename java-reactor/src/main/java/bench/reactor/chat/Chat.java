@@ -32,6 +32,12 @@ public final class Chat {
       res.header(HttpHeaderNames.UPGRADE, "websocket");
       return Http.error(res, HttpResponseStatus.UPGRADE_REQUIRED, "This endpoint speaks WebSocket only");
     }
+    // Netty would pick a pre-RFC 6455 handshaker for a request without version 13, and log the failure.
+    if (!"13".equals(req.requestHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_VERSION))
+        || !req.requestHeaders().contains(HttpHeaderNames.SEC_WEBSOCKET_KEY)) {
+      res.header(HttpHeaderNames.SEC_WEBSOCKET_VERSION, "13");
+      return Http.error(res, HttpResponseStatus.BAD_REQUEST, "Invalid WebSocket handshake");
+    }
     // The 101 is a response like any other: it carries Date too.
     return Http.dated(res).sendWebsocket(this::session, SPEC);
   }

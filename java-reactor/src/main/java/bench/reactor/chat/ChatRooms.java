@@ -1,7 +1,10 @@
 package bench.reactor.chat;
 
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /**
  * Names (unique across the server) and rooms, shared by every event loop. Lock-free maps: a claim is one
@@ -53,9 +56,9 @@ public final class ChatRooms {
     }
   }
 
-  /** SIGTERM: every open chat connection is closed with 1001 (going away). */
-  public void goAway() {
-    connections.forEach(ChatSession::goAway);
+  /** SIGTERM: every open chat connection is closed with 1001 (going away); completes when they are gone. */
+  public Mono<Void> goAway() {
+    return Flux.fromIterable(List.copyOf(connections)).flatMap(ChatSession::goAway).then();
   }
 
   public boolean isFree(String name) {

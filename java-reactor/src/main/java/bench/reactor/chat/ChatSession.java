@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import reactor.core.publisher.Mono;
 import reactor.netty.Connection;
 import reactor.netty.http.websocket.WebsocketOutbound;
 
@@ -32,6 +33,7 @@ final class ChatSession {
   private static final long CLOSE_TIMEOUT_SECONDS = 30;
 
   private Channel channel;
+  private Mono<Void> disposed = Mono.empty();
   private final WebsocketOutbound out;
   private final ChatRooms rooms;
   private final AtomicLong pendingBytes = new AtomicLong();
@@ -47,6 +49,7 @@ final class ChatSession {
   /** Before the first frame: the channel frames are written to, and the end of the connection. */
   void attach(Connection connection) {
     channel = connection.channel();
+    disposed = connection.onDispose();
     rooms.opened(this);
     connection.onDispose(this::closed);
   }
@@ -135,8 +138,10 @@ final class ChatSession {
     close(1008, null, ChatProtocol.systemFrame(reason));
   }
 
-  void goAway() {
+  /** Closes with 1001; completes once the connection is gone. */
+  Mono<Void> goAway() {
     close(1001, "Server shutting down", null);
+    return disposed;
   }
 
   /**
