@@ -28,7 +28,22 @@ public final class Http {
 
   /** reactor-netty leaves Date to the application; the contract wants it on every response. */
   public static HttpServerResponse dated(HttpServerResponse res) {
-    return res.header(HttpHeaderNames.DATE, DateFormatter.format(new Date()));
+    return res.header(HttpHeaderNames.DATE, HttpDate.now());
+  }
+
+  /** An HTTP date changes once a second: formatted once per second, not once per response. */
+  private record HttpDate(long second, String text) {
+    private static volatile HttpDate current = new HttpDate(-1, "");
+
+    static String now() {
+      long second = System.currentTimeMillis() / 1000;
+      HttpDate date = current;
+      if (date.second() != second) {
+        date = new HttpDate(second, DateFormatter.format(new Date(second * 1000)));
+        current = date;
+      }
+      return date.text();
+    }
   }
 
   public static Publisher<Void> send(HttpServerResponse res, HttpResponseStatus status, String type, byte[] body) {
