@@ -110,7 +110,6 @@ final class ServerVerticle extends VerticleBase {
   /** SIGTERM: chat sockets get 1001, in-flight requests have up to 10 s, then the server is gone. */
   @Override
   public Future<?> stop() {
-    chat.goingAway();
-    return server.shutdown(DRAIN_SECONDS, TimeUnit.SECONDS);
+    return chat.goingAway().eventually(() -> server.shutdown(DRAIN_SECONDS, TimeUnit.SECONDS));
   }
 }

@@ -1,12 +1,16 @@
 package bench.vertx.chat;
 
 import bench.vertx.Errors;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * GET /chat: the WebSocket upgrade (the 101 carries the Date header set for every response), or 426 for a
@@ -14,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * 1001.
  */
 public final class Chat implements Handler<RoutingContext> {
+  private static final long CLOSE_WAIT_MS = 1000;
+
   private final ChatRooms rooms;
   private final Set<ChatConnection> open = ConcurrentHashMap.newKeySet();
 
@@ -39,9 +45,12 @@ public final class Chat implements Handler<RoutingContext> {
   }
 
   /** Server shutting down: every socket, registered or not, is closed with 1001 (going away). */
-  public void goingAway() {
+  public Future<Void> goingAway() {
+    List<Future<Void>> closed = new ArrayList<>();
     for (ChatConnection connection : open) {
-      connection.goingAway();
+      closed.add(connection.goingAway());
     }
+    // A peer that never answers the close frame is not waited for: the drain budget belongs to requests.
+    return Future.join(closed).timeout(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS).mapEmpty();
   }
 }

@@ -1,6 +1,8 @@
 package bench.vertx.chat;
 
 import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.ServerWebSocket;
 import java.util.function.Consumer;
@@ -96,17 +98,20 @@ final class ChatConnection implements ChatMember {
     ws.writeTextMessage(frame);
   }
 
-  void goingAway() {
-    context.runOnContext(v -> close((short) 1001, "Server shutting down"));
+  /** Completes once the close handshake is over (or the closing timeout gave up on the peer). */
+  Future<Void> goingAway() {
+    Promise<Void> closed = Promise.promise();
+    context.runOnContext(v -> close((short) 1001, "Server shutting down").onComplete(closed));
+    return closed.future();
   }
 
-  private void close(short code, String reason) {
+  private Future<Void> close(short code, String reason) {
     if (closing) {
-      return;
+      return Future.succeededFuture();
     }
     closing = true;
     leave();
-    ws.close(code, reason);
+    return ws.close(code, reason);
   }
 
   private void leave() {
