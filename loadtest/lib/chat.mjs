@@ -29,10 +29,12 @@ export function stopChatClients(signal = 'SIGTERM') {
   for (const child of children) { try { child.kill(signal); } catch { /* gone */ } }
 }
 
-function run(command, args, options = {}, onLine = () => {}) {
+function run(command, args, { killAfterMs, ...options } = {}, onLine = () => {}) {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT, ...options });
     children.add(child);
+    // Belt and braces beside the client's own --max-seconds: a load test stops by itself.
+    const killer = killAfterMs ? setTimeout(() => { try { child.kill('SIGKILL'); } catch { /* gone */ } }, killAfterMs) : null;
     const tail = [];
     let stdout = '';
     const keep = (line) => { tail.push(line); if (tail.length > 40) tail.shift(); };
@@ -40,6 +42,7 @@ function run(command, args, options = {}, onLine = () => {}) {
     createInterface({ input: child.stderr }).on('line', (line) => { keep(line); onLine(line); });
     child.once('error', fail);
     child.once('close', (code, signal) => {
+      if (killer) clearTimeout(killer);
       children.delete(child);
       done({ exitCode: code ?? 128, signal, stdout, output: tail.join('\n') });
     });
@@ -134,10 +137,11 @@ export async function measureChat({ server, step, dir, loadgenCpus, progress }) 
   const histograms = join(dir, 'latency.hgrm');
   const sampler = startSampler(server.pid);
   const seconds = (step.settleMs + ((step.warmupMessages ?? 0) + step.messages) * step.intervalMs) / 1000;
+  const maxSeconds = Math.ceil(seconds * 4 + 60);
   const args = [...JVM, '-jar', CHAT_JAR, ...clientArgs({ host: server.host, port: server.port, step, report, histograms,
-    maxSeconds: Math.ceil(seconds * 4 + 60) })];
+    maxSeconds })];
   let phase = null;
-  const result = await run(...javaCommand(loadgenCpus, args), {}, (line) => {
+  const result = await run(...javaCommand(loadgenCpus, args), { killAfterMs: (maxSeconds + 90) * 1000 }, (line) => {
     const p = parseClientProgress(line);
     if (!p) return;
     if (p.phase !== phase) { phase = p.phase; progress.phase(p.phase); }
@@ -207,6 +211,7 @@ export function buildChatRow({ server, workload, label, step, repeats, merged })
     peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
     client: { cpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, cpus: measured[0]?.client?.cpus ?? null,
       runQueueWaitPercent: clientWait.length ? Math.max(...clientWait) : null,
+      gcMs: measured.length ? Math.max(...measured.map((r) => r.client?.gcMs ?? 0)) : null,
       bound: measured.some((r) => r.clientBound), starved: measured.some((r) => r.clientStarved),
       jdk: measured[0]?.client?.jdk ?? null },
     clientCpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, // the busiest repeat's (REPORT.md reads it)

@@ -49,6 +49,7 @@ test('a clean relay: every (sender, recipient) pair complete, in order, timed', 
   assert.ok(data.latencyMs.p50 > 0 && data.latencyMs.max >= data.latencyMs.p99);
   assert.ok(data.window.to >= data.window.from && data.client.cpus >= 1 && data.client.cpuPercent >= 0);
   assert.ok(data.client.runQueueWaitPercent >= 0, 'schedstat read');
+  assert.ok(data.client.gcMs >= 0, 'GC time read');
   assert.equal(data.sendLagMs.count, 3 * STEP.messages, 'send lag of the measured messages only');
   assert.equal(chatFailureReason(data, false), null);
   assert.equal(merged.latencyMs.count, 2 * data.latencyMs.count, 'merge adds the repeats up');

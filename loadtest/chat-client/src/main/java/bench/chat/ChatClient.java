@@ -319,6 +319,7 @@ public final class ChatClient {
         phase = options.warmup > 0 ? "warm-up" : "measure";
         long cpuAtStart = -1;
         long waitAtStart = -1;
+        long gcAtStart = -1;
         long wallAtStart = -1;
         for (int q = 0; q < total; q++) {
             if (q == options.warmup) {
@@ -326,6 +327,7 @@ public final class ChatClient {
                 waitUntil(measuredFromNs);
                 cpuAtStart = processCpuNanos();
                 waitAtStart = runQueueWaitNanos();
+                gcAtStart = gcMillis();
                 wallAtStart = clock();
             }
             for (int i = 0; i < n; i++) {
@@ -368,6 +370,7 @@ public final class ChatClient {
         }
         long cpuAtEnd = processCpuNanos();
         long waitAtEnd = runQueueWaitNanos();
+        long gcAtEnd = gcMillis();
         long wallAtEnd = clock();
         Thread.sleep(200); // a late duplicate would show up here
         phase = "close";
@@ -388,11 +391,12 @@ public final class ChatClient {
         phase = "done";
         double waitPercent = waitAtStart >= 0 && waitAtEnd >= 0 && wallAtEnd > wallAtStart
             ? 100.0 * (waitAtEnd - waitAtStart) / (wallAtEnd - wallAtStart) : -1;
-        return report(start, wallAtStart, wallAtEnd, cpuAtStart, cpuAtEnd, waitPercent, timedOut);
+        long gcMs = gcAtStart >= 0 ? gcAtEnd - gcAtStart : -1;
+        return report(start, wallAtStart, wallAtEnd, cpuAtStart, cpuAtEnd, waitPercent, gcMs, timedOut);
     }
 
     private Map<String, Object> report(long start, long wallAtStart, long wallAtEnd, long cpuAtStart, long cpuAtEnd,
-                                       double waitPercent, boolean timedOut) throws Exception {
+                                       double waitPercent, long gcMs, boolean timedOut) throws Exception {
         long[] sent = new long[users.length];
         Histogram intended = Latencies.histogram();
         Histogram fromSent = Latencies.histogram();
@@ -481,6 +485,9 @@ public final class ChatClient {
         // Time this process's threads spent runnable but waiting for a CPU (Linux schedstat), over the same
         // window: high on a busy machine even when cpuPercent is low, and then the client was late, not slow.
         client.put("runQueueWaitPercent", waitPercent < 0 ? null : waitPercent);
+        // The client's own garbage-collection time in the window: a pause delays the arrival timestamps, so it
+        // shows up as latency; this says how much of the tail the client itself may have added.
+        client.put("gcMs", gcMs < 0 ? null : gcMs);
         client.put("jdk", Runtime.version().toString());
         client.put("clock", "System.nanoTime");
         out.put("client", client);
@@ -499,6 +506,13 @@ public final class ChatClient {
             return os.getProcessCpuTime();
         }
         return -1;
+    }
+
+    /** Total collection time of every garbage collector of this JVM so far, in ms. */
+    private static long gcMillis() {
+        long total = 0;
+        for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) total += Math.max(0, gc.getCollectionTime());
+        return total;
     }
 
     /** Σ over this process's threads of the time spent waiting on a run queue (/proc/self/task/N/schedstat), or -1. */
