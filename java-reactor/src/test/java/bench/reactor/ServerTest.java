@@ -118,6 +118,23 @@ class ServerTest {
   }
 
   @Test
+  void chatRelaysTheExactTextAndClosesViolationsWith1008() {
+    String join = "{\"name\":\"ana\",\"chat\":\"lobby\"}";
+    String say = "{ \"name\":\"ana\", \"chat\":\"lobby\", \"message\":\"hi\" }";
+    List<String> received = client.websocket()
+        .uri("/chat")
+        .handle((in, out) -> out.sendString(Flux.just(join, say, "not json").delayElements(Duration.ofMillis(50)))
+            .then()
+            .thenMany(in.receive().asString()))
+        .take(Duration.ofSeconds(3))
+        .collectList()
+        .block(Duration.ofSeconds(10));
+    assertEquals(say, received.get(0), "relayed as received, spacing included");
+    assertTrue(received.get(1).startsWith("{\"type\":\"system\""), received.toString());
+    assertTrue(app.rooms().isFree("ana"), "the name is free once the violation closed the connection");
+  }
+
+  @Test
   void healthThroughTheRealPool() {
     Answer health = get("/health", Map.of());
     assertEquals(200, health.status(), "is the database up (make db-up)?");
