@@ -6,6 +6,8 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.util.Map;
 
 /** The only place a 4xx/5xx body is written: always {"error": "..."}, never a stack trace, class name or SQL. */
 public final class Errors {
@@ -15,7 +17,7 @@ public final class Errors {
 
   /** Known route, wrong method. */
   public static Handler<RoutingContext> methodNotAllowed(String allow) {
-    return ctx -> ctx.fail(new HttpError(405, "Method not allowed", java.util.Map.of("Allow", allow)));
+    return ctx -> ctx.fail(new HttpError(405, "Method not allowed", Map.of("Allow", allow)));
   }
 
   /**
@@ -59,7 +61,7 @@ public final class Errors {
    * business, not an error of ours: nothing is logged for it.
    */
   public static void connectionFailed(Throwable failure) {
-    if (!(failure instanceof java.io.IOException)) {
+    if (!(failure instanceof IOException)) {
       LOG.log(System.Logger.Level.ERROR, "connection failed", failure);
     }
   }
