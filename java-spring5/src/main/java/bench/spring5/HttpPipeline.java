@@ -1,0 +1,105 @@
+package bench.spring5;
+
+import io.netty.channel.ChannelHandler.Sharable;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.stereotype.Component;
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * Two contract details handled on the Netty pipeline, because some responses never reach a WebFilter: the
+ * 101 of the WebSocket handshake, and the bare 400 Spring's adapter sends for a request target that
+ * java.net.URI refuses.
+ */
+@Component
+class HttpPipeline implements NettyServerCustomizer {
+
+  private final DateStamper dates = new DateStamper();
+  private final TargetEncoder targets = new TargetEncoder();
+
+  @Override
+  public HttpServer apply(HttpServer server) {
+    return server.doOnChannelInit((observer, channel, address) -> channel.pipeline()
+        .addAfter(reactor.netty.NettyPipeline.HttpCodec, "bench.targetEncoder", targets)
+        .addAfter("bench.targetEncoder", "bench.dateStamper", dates));
+  }
+
+  /** Date on every response (spec/API.md §1.3), formatted once per second rather than once per response. */
+  @Sharable
+  static final class DateStamper extends ChannelOutboundHandlerAdapter {
+
+    private record Stamp(long second, String text) {}
+
+    private volatile Stamp stamp = new Stamp(-1, "");
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
+      if (msg instanceof HttpResponse response && !response.headers().contains(HttpHeaderNames.DATE)) {
+        response.headers().set(HttpHeaderNames.DATE, now());
+      }
+      super.write(ctx, msg, promise);
+    }
+
+    String now() {
+      long second = System.currentTimeMillis() / 1000;
+      Stamp current = stamp;
+      if (current.second() != second) {
+        current = new Stamp(second,
+            DateTimeFormatter.RFC_1123_DATE_TIME.format(Instant.ofEpochSecond(second).atOffset(ZoneOffset.UTC)));
+        stamp = current;
+      }
+      return current.text();
+    }
+  }
+
+  /**
+   * Percent-encodes the characters a URI may not contain (a raw backslash, space, quotes...), so that such a
+   * request reaches the routes and gets the contract's JSON 400 or 404 instead of Spring's empty 400.
+   */
+  @Sharable
+  static final class TargetEncoder extends ChannelInboundHandlerAdapter {
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+      if (msg instanceof HttpRequest request) {
+        String encoded = encodeIllegal(request.uri());
+        if (encoded != null) {
+          request.setUri(encoded);
+        }
+      }
+      super.channelRead(ctx, msg);
+    }
+
+    /** The target with every byte outside RFC 3986's characters escaped, or null when there is none. */
+    static String encodeIllegal(String target) {
+      StringBuilder out = null;
+      for (int i = 0; i < target.length(); i++) {
+        char c = target.charAt(i);
+        boolean legal = c > 0x20 && c < 0x7f && "\"<>\\^`{|}".indexOf(c) < 0;
+        if (!legal && out == null) {
+          out = new StringBuilder(target.length() + 16).append(target, 0, i);
+        }
+        if (out != null) {
+          if (legal) {
+            out.append(c);
+          } else {
+            // Netty reads the request line as ISO-8859-1: each char is one byte of the original target.
+            out.append('%').append(HEX[(c >> 4) & 0xf]).append(HEX[c & 0xf]);
+          }
+        }
+      }
+      return out == null ? null : out.toString();
+    }
+  }
+}

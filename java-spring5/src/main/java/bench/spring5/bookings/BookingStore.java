@@ -1,0 +1,106 @@
+package bench.spring5.bookings;
+
+import java.math.BigDecimal;
+import java.util.Optional;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** The SQL of spec/API.md §6.4 and §6.8, on Spring's DatabaseClient. Transactions are the caller's. */
+@Repository
+class BookingStore {
+
+  record AggregateRow(String model, String trim, int fiscalPeriodId, String totalDollarAmount, int version) {}
+
+  private final DatabaseClient db;
+
+  BookingStore(DatabaseClient db) {
+    this.db = db;
+  }
+
+  /** The new booking's row_id. */
+  Mono<Long> insertBooking(ValidBooking b) {
+    GenericExecuteSpec insert = db.sql("""
+            INSERT INTO bookings (booking_id, dollar_value, start_date, end_date, origin_ts, parent_id, model, trim,
+              stage, type)
+            VALUES (:bookingId, :dollarValue, :startDate, :endDate, :originTs, :parentId, :model, :trim, :stage, :type)
+            """)
+        .bind("bookingId", b.bookingId())
+        .bind("dollarValue", b.dollarValue())
+        .bind("startDate", b.startDate())
+        .bind("endDate", b.endDate())
+        .bind("originTs", b.originTs())
+        .bind("model", b.model())
+        .bind("trim", b.trim());
+    insert = nullable(insert, "parentId", b.parentId());
+    insert = nullable(insert, "stage", b.stage());
+    insert = nullable(insert, "type", b.type());
+    return insert.filter(statement -> statement.returnGeneratedValues("row_id"))
+        .map(row -> row.get("row_id", Long.class))
+        .one();
+  }
+
+  /** Locks the product's row for the period (FOR UPDATE), then adds to it, or creates it at version 1. */
+  Mono<Void> addToAggregate(String model, String trim, Allocation allocation) {
+    return db.sql("SELECT row_id FROM aggregates WHERE model = :model AND trim = :trim"
+            + " AND fiscal_period_id = :period FOR UPDATE")
+        .bind("model", model)
+        .bind("trim", trim)
+        .bind("period", allocation.fiscalPeriodId())
+        .map(row -> row.get("row_id", Integer.class))
+        .one()
+        .map(Optional::of)
+        .defaultIfEmpty(Optional.empty())
+        .flatMap(rowId -> rowId.isPresent()
+            ? update(rowId.get(), allocation.amount())
+            : insertAggregate(model, trim, allocation));
+  }
+
+  private Mono<Void> update(int rowId, BigDecimal amount) {
+    return db.sql("UPDATE aggregates SET total_dollar_amount = total_dollar_amount + :amount, version = version + 1"
+            + " WHERE row_id = :rowId")
+        .bind("amount", amount)
+        .bind("rowId", rowId)
+        .then();
+  }
+
+  private Mono<Void> insertAggregate(String model, String trim, Allocation allocation) {
+    return db.sql("INSERT INTO aggregates (version, model, trim, total_dollar_amount, fiscal_period_id)"
+            + " VALUES (1, :model, :trim, :amount, :period)")
+        .bind("model", model)
+        .bind("trim", trim)
+        .bind("amount", allocation.amount())
+        .bind("period", allocation.fiscalPeriodId())
+        .then();
+  }
+
+  /** Ordered in SQL: binary collation order is UTF-8 byte order, which a Java sort would not reproduce. */
+  Flux<AggregateRow> aggregates(String model, String trim) {
+    StringBuilder sql = new StringBuilder(
+        "SELECT model, trim, fiscal_period_id, total_dollar_amount, version FROM aggregates WHERE TRUE");
+    if (model != null) {
+      sql.append(" AND model = :model");
+    }
+    if (trim != null) {
+      sql.append(" AND trim = :trim");
+    }
+    GenericExecuteSpec query = db.sql(sql.append(" ORDER BY model, trim, fiscal_period_id").toString());
+    if (model != null) {
+      query = query.bind("model", model);
+    }
+    if (trim != null) {
+      query = query.bind("trim", trim);
+    }
+    return query.map(row -> new AggregateRow(row.get("model", String.class), row.get("trim", String.class),
+            row.get("fiscal_period_id", Integer.class),
+            row.get("total_dollar_amount", BigDecimal.class).setScale(2).toPlainString(),
+            row.get("version", Integer.class)))
+        .all();
+  }
+
+  private static GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, String value) {
+    return value == null ? spec.bindNull(name, String.class) : spec.bind(name, value);
+  }
+}

@@ -1,0 +1,94 @@
+package bench.spring5.chat;
+
+import bench.spring5.HttpError;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.socket.CloseStatus;
+import org.springframework.web.reactive.socket.WebSocketHandler;
+import org.springframework.web.reactive.socket.WebSocketSession;
+import org.springframework.web.reactive.socket.server.WebSocketService;
+import org.springframework.web.reactive.socket.server.support.HandshakeWebSocketService;
+import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
+import org.springframework.web.server.WebHandler;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.server.WebsocketServerSpec;
+
+/**
+ * GET /chat: the WebSocket chat of spec/API.md §7. Each connection ({@link ChatConnection}) reads its frames
+ * in order and writes from its own bounded queue; names and rooms live in {@link ChatRooms}. On shutdown,
+ * before the web server drains, every socket is closed with 1001.
+ */
+@Component
+public class Chat implements WebSocketHandler, SmartLifecycle {
+
+  /** Netty closes with 1009 past this, for a single frame and for the reassembled fragments alike. */
+  static final int MAX_MESSAGE_BYTES = 64 * 1024;
+
+  private final ChatRooms rooms;
+  private final Set<ChatConnection> connections = ConcurrentHashMap.newKeySet();
+  private final WebSocketService upgrades = new HandshakeWebSocketService(new ReactorNettyRequestUpgradeStrategy(
+      () -> WebsocketServerSpec.builder().maxFramePayloadLength(MAX_MESSAGE_BYTES)));
+  private volatile boolean running;
+
+  Chat(ChatRooms rooms) {
+    this.rooms = rooms;
+  }
+
+  @Override
+  public Mono<Void> handle(WebSocketSession session) {
+    ChatConnection connection = new ChatConnection(session, rooms);
+    connections.add(connection);
+    Mono<Void> inbound = session.receive()
+        .doOnNext(connection::receive)
+        .then()
+        .onErrorResume(error -> session.close(CloseStatus.TOO_BIG_TO_PROCESS))
+        .doFinally(signal -> connection.closed());
+    return Mono.when(inbound, connection.send())
+        .doFinally(signal -> {
+          connection.closed();
+          connections.remove(connection);
+        });
+  }
+
+  /** The upgrade; without one, /chat answers as plain HTTP: 405 for other methods, else 426. */
+  public WebHandler endpoint() {
+    return exchange -> {
+      ServerHttpRequest request = exchange.getRequest();
+      if (request.getMethod() != HttpMethod.GET) {
+        HttpHeaders allow = new HttpHeaders();
+        allow.setAllow(Set.of(HttpMethod.GET));
+        return Mono.error(new HttpError(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed", allow));
+      }
+      if (!"websocket".equalsIgnoreCase(request.getHeaders().getUpgrade())) {
+        HttpHeaders upgrade = new HttpHeaders();
+        upgrade.setUpgrade("websocket");
+        return Mono.error(new HttpError(HttpStatus.UPGRADE_REQUIRED, "This endpoint speaks WebSocket only", upgrade));
+      }
+      return upgrades.handleRequest(exchange, this);
+    };
+  }
+
+  @Override
+  public void start() {
+    running = true;
+  }
+
+  @Override
+  public void stop() {
+    running = false;
+    for (ChatConnection connection : connections) {
+      connection.finish(CloseStatus.GOING_AWAY, null);
+    }
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+}

@@ -1,0 +1,131 @@
+package bench.spring5;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.socket.client.ReactorNettyWebSocketClient;
+import reactor.blockhound.BlockHound;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The whole application on a random port, with BlockHound failing any blocking call made on an event loop:
+ * every workload once, the database (MariaDB from `make db-up`) and static tree (`make fixtures`) included.
+ */
+class AppTest {
+
+  private static ConfigurableApplicationContext context;
+  private static WebTestClient http;
+  private static int port;
+
+  @BeforeAll
+  static void start() {
+    BlockHound.install();
+    SpringApplication app = new SpringApplication(App.class);
+    app.setDefaultProperties(Map.of("server.port", "0"));
+    context = app.run("--server.port=0");
+    port = ((WebServerApplicationContext) context).getWebServer().getPort();
+    http = WebTestClient.bindToServer().baseUrl("http://127.0.0.1:" + port).responseTimeout(Duration.ofSeconds(10))
+        .build();
+  }
+
+  @AfterAll
+  static void stop() {
+    context.close();
+  }
+
+  @Test
+  void hello() {
+    http.get().uri("/hello").exchange().expectStatus().isOk().expectHeader().exists("Date")
+        .expectBody(String.class).isEqualTo("Hello, World!");
+  }
+
+  @Test
+  void health() {
+    http.get().uri("/health").exchange().expectStatus().isOk().expectBody(String.class).isEqualTo("{\"status\":\"UP\"}");
+  }
+
+  @Test
+  void unknownRoutesAndWrongMethodsAnswerWithTheErrorBody() {
+    http.get().uri("/nope").exchange().expectStatus().isNotFound().expectBody(String.class)
+        .isEqualTo("{\"error\":\"Not found\"}");
+    http.put().uri("/event").exchange().expectStatus().isEqualTo(HttpStatus.METHOD_NOT_ALLOWED)
+        .expectHeader().valueEquals("Allow", "POST");
+  }
+
+  @Test
+  void staticRangeFromTheTree() {
+    http.get().uri("/static/hello.txt").header("Range", "bytes=0-4").exchange()
+        .expectStatus().isEqualTo(HttpStatus.PARTIAL_CONTENT)
+        .expectHeader().valueEquals("Content-Length", "5")
+        .expectHeader().exists("Last-Modified")
+        .expectBody().consumeWith(body -> assertThat(body.getResponseBody()).hasSize(5));
+    http.get().uri("/static/sub/").exchange().expectStatus().isNotFound();
+  }
+
+  @Test
+  void eventEcho() {
+    http.post().uri("/event").contentType(MediaType.APPLICATION_JSON)
+        .bodyValue("{\"teams\":[{\"stadium\":{\"name\":\"S\"},\"country\":\"C\",\"name\":\"N\",\"x\":1}],\"eventName\":\"E\"}")
+        .exchange().expectStatus().isOk().expectBody(String.class)
+        .isEqualTo("{\"eventName\":\"E\",\"teams\":[{\"name\":\"N\",\"country\":\"C\",\"stadium\":{\"name\":\"S\"}}]}");
+    http.post().uri("/event").contentType(MediaType.TEXT_PLAIN).bodyValue("{}").exchange()
+        .expectStatus().isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+  }
+
+  @Test
+  void bookingThenAggregates() {
+    String model = "unit-" + UUID.randomUUID();
+    http.post().uri("/bookings").contentType(MediaType.APPLICATION_JSON)
+        .bodyValue("{\"bookingId\":\"U-1\",\"dollarValue\":\"300.00\",\"startDate\":\"2022-06-01\","
+            + "\"endDate\":\"2022-07-31\",\"originTs\":\"1700000000000\",\"model\":\"" + model + "\",\"trim\":\"LE\"}")
+        .exchange().expectStatus().isCreated()
+        .expectBody().jsonPath("$.allocations[0].amount").isEqualTo("147.54")
+        .jsonPath("$.allocations[1].amount").isEqualTo("152.46");
+    http.get().uri(b -> b.path("/aggregates").queryParam("model", model).build()).exchange()
+        .expectStatus().isOk()
+        .expectBody().jsonPath("$.length()").isEqualTo(2)
+        .jsonPath("$[1].totalDollarAmount").isEqualTo("152.46");
+  }
+
+  @Test
+  void chatRelaysTheExactTextToTheRoom() {
+    String name = "unit-" + UUID.randomUUID();
+    String message = "{\"name\":\"" + name + "\",\"chat\":\"r\",\"message\":\"hi\",  \"extra\":true}";
+    List<String> received = new CopyOnWriteArrayList<>();
+    new ReactorNettyWebSocketClient().execute(URI.create("ws://127.0.0.1:" + port + "/chat"), session ->
+        session.send(Flux.just(session.textMessage("{\"name\":\"" + name + "\",\"chat\":\"r\"}"),
+                session.textMessage(message)))
+            .thenMany(session.receive().map(m -> m.getPayloadAsText()).doOnNext(received::add).take(1))
+            .then(session.close()))
+        .block(Duration.ofSeconds(10));
+    assertThat(received).containsExactly(message);
+  }
+
+  @Test
+  void blockHoundIsWatching() {
+    Mono<Object> blocking = Mono.delay(Duration.ofMillis(1)).map(tick -> {
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return tick;
+    }).cast(Object.class);
+    assertThat(blocking.onErrorResume(e -> Mono.just(e)).block()).isInstanceOf(Error.class);
+  }
+}

@@ -1,0 +1,42 @@
+package bench.spring5;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class JsonTest {
+
+  @Test
+  void quotesAsJsonStringifyDoes() {
+    assertThat(Json.quote("a\"b\\c\b\f\n\r\t")).isEqualTo("\"a\\\"b\\\\c\\b\\f\\n\\r\\t\"");
+    assertThat(Json.quote("\u0000\u000b\u001f")).isEqualTo("\"\\u0000\\u000b\\u001f\"");
+    assertThat(Json.quote("/\u007f\u2028\u2029é😀")).isEqualTo("\"/\u007f\u2028\u2029é😀\"");
+  }
+
+  @Test
+  void wellFormedStringsKeepTheirPairs() {
+    assertThat(Json.isWellFormed("😀 ok")).isTrue();
+    assertThat(Json.isWellFormed("\ud800")).isFalse();
+    assertThat(Json.isWellFormed("\udc00\ud800")).isFalse();
+    assertThat(Json.isWellFormed("x\ud83d")).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "{", "{} {}", "[1,]", "nul"})
+  void refusesAnythingButOneJsonValue(String body) {
+    assertThatThrownBy(() -> Json.parse(body.getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOfSatisfying(HttpError.class, e -> assertThat(e.status().value()).isEqualTo(400));
+  }
+
+  @Test
+  void refusesInvalidUtf8() {
+    byte[] overlong = {'"', (byte) 0xc0, (byte) 0xaf, '"'};
+    byte[] surrogate = {'"', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"'};
+    assertThatThrownBy(() -> Json.parse(overlong)).isInstanceOf(HttpError.class);
+    assertThatThrownBy(() -> Json.parse(surrogate)).isInstanceOf(HttpError.class);
+  }
+}
