@@ -116,3 +116,11 @@ export async function readJtl(path, { from = -Infinity, to = Infinity, minBytes 
   }
   return result;
 }
+
+/**
+ * Samples that ended without an HTTP status (JMeter interrupting the last in-flight requests when its duration
+ * ends, a timeout, a reset): the server may or may not have acted on them.
+ */
+export function unanswered(codes) {
+  return Object.entries(codes).filter(([code]) => !/^[1-5]\d\d$/.test(code)).reduce((n, [, count]) => n + count, 0);
+}

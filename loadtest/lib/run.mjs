@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { runJmeter, generateDashboard } from '../jmeter.mjs';
 import { STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { exitOf } from '../../scripts/lib/processes.mjs';
-import { readJtl, firstStartOf } from './jtl.mjs';
+import { readJtl, firstStartOf, unanswered } from './jtl.mjs';
 import { throughput } from './stats.mjs';
 import { startSampler, resourceSummary } from './sampler.mjs';
 
@@ -33,7 +33,7 @@ export function failureReason({ successes, samples, errors }, died) {
 
 /**
  * server: { name, host, port, pid }; returns { throughput, samples, successes, errors, errorRate, errorCodes,
- * created (201s of the whole JMeter run, warm-up included), elapsed, window, resources, jtl, dashboard,
+ * created (201s of the whole JMeter run, warm-up included), unanswered (its samples without an HTTP status), elapsed, window, resources, jtl, dashboard,
  * failed, reason }.
  */
 export async function measure({ server, workload, step, profile, corpus, dir, loadgenCpus, progress }) {
@@ -43,13 +43,16 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
   const loopBound = step.loops !== undefined && step.loops > 0;
   const warmupMs = profile.warmup.durationSeconds * 1000;
   let warmCreated = 0;
+  let warmUnanswered = 0;
   if (loopBound) {
     progress.phase('warm-up');
     const warmupJtl = join(dir, 'warmup.jtl');
     const warm = await runJmeter({ ...common, users: Math.min(profile.warmup.users, step.users), rampUpSeconds: 0,
       durationSeconds: profile.warmup.durationSeconds, loops: -1, jtl: warmupJtl });
     if (warm.exitCode !== 0) return failedRun(`JMeter warm-up exited with ${warm.exitCode}: ${warm.output ?? ''}`);
-    warmCreated = (await readJtl(warmupJtl)).codes['201'] ?? 0;
+    const warmCodes = (await readJtl(warmupJtl)).codes;
+    warmCreated = warmCodes['201'] ?? 0;
+    warmUnanswered = unanswered(warmCodes);
   }
 
   progress.phase(loopBound ? 'measure' : 'warm-up + measure');
@@ -65,8 +68,9 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
   const died = await processDied(server.pid);
   if (run.exitCode !== 0) {
     // The 201s it did get still count for the bookings row check.
-    const created = await readJtl(full).then((r) => r.codes['201'] ?? 0, () => 0);
-    return failedRun(`JMeter exited with ${run.exitCode}: ${run.output ?? ''}`, { died, created: warmCreated + created });
+    const codes = await readJtl(full).then((r) => r.codes, () => ({}));
+    return failedRun(`JMeter exited with ${run.exitCode}: ${run.output ?? ''}`,
+      { died, created: warmCreated + (codes['201'] ?? 0), unanswered: warmUnanswered + unanswered(codes) });
   }
 
   // The measured window, from the first user's first request: after ramp-up and warm-up, for the step's
@@ -89,7 +93,7 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
     throughput: throughput(read.successes, to - from),
     samples: read.samples, successes: read.successes, errors: read.errors,
     errorRate: read.samples ? read.errors / read.samples : null, errorCodes: read.errorCodes,
-    created: warmCreated + (read.codes['201'] ?? 0), outsideWindow: read.before + read.after, malformed: read.malformed,
+    created: warmCreated + (read.codes['201'] ?? 0), unanswered: warmUnanswered + unanswered(read.codes), outsideWindow: read.before + read.after, malformed: read.malformed,
     elapsed: read.elapsed,
     window: { from, to, seconds: (to - from) / 1000 },
     resources: resourceSummary(samples, from, to),

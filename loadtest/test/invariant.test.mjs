@@ -77,10 +77,15 @@ test('an aggregates row no booking explains is reported', async () => {
   ]);
 });
 
-test('the bookings row count must equal the 201s and be more than none', async () => {
+test('the bookings row count must cover every 201, allow only the unanswered requests beyond, and be more than none', async () => {
   const model = await consistentProduct();
   assert.equal((await checkInvariant(db, { model, expectedBookings: 2 })).ok, true);
   assert.deepEqual((await checkInvariant(db, { model, expectedBookings: 3 })).problems, ['2 bookings rows, but 3 201 responses']);
+  assert.deepEqual((await checkInvariant(db, { model, expectedBookings: 3, unanswered: 5 })).problems,
+    ['2 bookings rows, but 3 201 responses and 5 requests without a response'], 'a lost 201 is never excused');
+  assert.equal((await checkInvariant(db, { model, expectedBookings: 1, unanswered: 1 })).ok, true,
+    'one request interrupted at the end may have been committed');
+  assert.deepEqual((await checkInvariant(db, { model, expectedBookings: 1 })).problems, ['2 bookings rows, but 1 201 responses']);
   const empty = await checkInvariant(db, { model: `${model}-none`, expectedBookings: 0 });
   assert.deepEqual(empty.problems, ['no bookings rows at all'], 'empty tables are consistent but not a pass');
 });

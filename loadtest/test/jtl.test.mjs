@@ -85,3 +85,9 @@ test('a successful sample shorter than minBytes is an error (a short static body
   assert.equal(jtl.successes, 1);
   assert.deepEqual(jtl.errorCodes, { 'short body (< 1048576 bytes)': 1 });
 });
+
+test('unanswered counts the samples that ended without an HTTP status', async () => {
+  const { unanswered } = await import('../lib/jtl.mjs');
+  assert.equal(unanswered({ 201: 40, 503: 2, 'Non HTTP response code: java.io.InterruptedIOException': 1, '?': 1 }), 2);
+  assert.equal(unanswered({ 201: 3 }), 0);
+});
