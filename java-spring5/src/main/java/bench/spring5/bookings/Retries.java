@@ -1,6 +1,7 @@
 package bench.spring5.bookings;
 
 import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcTimeoutException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -40,10 +41,13 @@ final class Retries {
     return false;
   }
 
-  /** No connection free within the pool's acquire timeout: saturated, not broken. */
+  /**
+   * No connection free within the pool's acquire timeout (r2dbc-pool's R2dbcTimeoutException over Reactor's
+   * TimeoutException), under whatever Spring wrapped it in: saturated, not broken.
+   */
   static boolean poolExhausted(Throwable error) {
     for (Throwable e = error; e != null; e = e.getCause()) {
-      if (e instanceof TimeoutException || e.getClass().getSimpleName().equals("PoolAcquireTimeoutException")) {
+      if (e instanceof R2dbcTimeoutException && e.getCause() instanceof TimeoutException) {
         return true;
       }
     }

@@ -1,6 +1,7 @@
 package bench.spring5.chat;
 
 import bench.spring5.HttpError;
+import io.netty.handler.codec.TooLongFrameException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.context.SmartLifecycle;
@@ -47,7 +48,10 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
     Mono<Void> inbound = session.receive()
         .doOnNext(connection::receive)
         .then()
-        .onErrorResume(error -> session.close(CloseStatus.TOO_BIG_TO_PROCESS))
+        // Netty closes a single oversized frame with 1009 itself; fragments that reassemble past the limit
+        // surface here instead. Anything else read from the socket is a server-side failure: 1011.
+        .onErrorResume(TooLongFrameException.class, error -> session.close(CloseStatus.TOO_BIG_TO_PROCESS))
+        .onErrorResume(error -> session.close(CloseStatus.SERVER_ERROR))
         .doFinally(signal -> connection.closed());
     return Mono.when(inbound, connection.send())
         .doFinally(signal -> {

@@ -2,10 +2,13 @@ package bench.spring5.bookings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
@@ -37,5 +40,14 @@ class RetriesTest {
     });
     StepVerifier.create(failing.retryWhen(Retries.policy())).expectError().verify();
     assertThat(attempts).hasValue(1);
+  }
+
+  @Test
+  void anAcquireTimeoutOfThePoolIsSaturationNotFailure() {
+    Throwable acquire = new CannotCreateTransactionException("translated",
+        new R2dbcTimeoutException("acquire", new TimeoutException()));
+    assertThat(Retries.poolExhausted(acquire)).isTrue();
+    assertThat(Retries.retryable(acquire)).isFalse();
+    assertThat(Retries.poolExhausted(mariaDb(1205))).isFalse();
   }
 }
