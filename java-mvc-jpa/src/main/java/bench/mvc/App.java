@@ -1,0 +1,43 @@
+package bench.mvc;
+
+import com.zaxxer.hikari.HikariDataSource;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.EventListener;
+
+/**
+ * The java-mvc-jpa stack: Spring Boot WebMVC and Spring Data JPA, one servlet thread per request. The same jar
+ * runs on Tomcat (default), on Jetty ({@code SERVER=jetty}) or on virtual threads
+ * ({@code SPRING_THREADS_VIRTUAL_ENABLED=true}).
+ */
+@SpringBootApplication
+public class App {
+
+  public static void main(String[] args) {
+    // WORKERS sizes the carrier threads of the virtual-threads variant; it must be set before the first one starts.
+    String workers = System.getenv("WORKERS");
+    if (workers != null && !workers.isBlank()) {
+      System.setProperty("jdk.virtualThreadScheduler.parallelism", workers.strip());
+    }
+    SpringApplication app = new SpringApplication(App.class);
+    // Our own hook instead of Boot's: the JVM reports 143 after SIGTERM, the contract wants 0 once drained.
+    app.setRegisterShutdownHook(false);
+    ConfigurableApplicationContext context = app.run(args);
+    Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("drain").unstarted(() -> {
+      context.close();
+      Runtime.getRuntime().halt(0);
+    }));
+  }
+
+  /** Published once the server has bound its port (never in mock-server slice tests). */
+  @EventListener
+  void listening(WebServerInitializedEvent event) {
+    var pool = event.getApplicationContext().getBean(HikariDataSource.class);
+    var threads = event.getApplicationContext().getBean(RequestThreads.class);
+    System.out.printf("java-mvc-jpa listening on port %d, workers=%d, db pool=%d, java %s%n",
+        event.getWebServer().getPort(), threads.workers(), pool.getMaximumPoolSize(), Runtime.version());
+    System.out.flush();
+  }
+}

@@ -1,0 +1,66 @@
+package bench.mvc.bookings;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.math.BigDecimal;
+
+/**
+ * A row of {@code aggregates}: one product's total in one half-year. {@code version} counts the bookings that
+ * touched it, so it is a plain column, not JPA's {@code @Version}: a zero share must still count, and the row
+ * is already locked (SELECT … FOR UPDATE) when it changes. {@code last_updated} is the table's own.
+ */
+@Entity
+@Table(name = "aggregates")
+class Aggregate {
+
+  @Id
+  @GeneratedValue(strategy = GenerationType.IDENTITY)
+  private Integer rowId;
+
+  private int version;
+  private String model;
+  private String trim;
+  @Column(precision = 19, scale = 2)
+  private BigDecimal totalDollarAmount;
+  private int fiscalPeriodId;
+
+  protected Aggregate() {}
+
+  Aggregate(String model, String trim, int fiscalPeriodId, BigDecimal amount) {
+    this.version = 1;
+    this.model = model;
+    this.trim = trim;
+    this.fiscalPeriodId = fiscalPeriodId;
+    this.totalDollarAmount = amount;
+  }
+
+  /** Under the row lock: dirty checking writes the new total and version at flush. */
+  void add(BigDecimal amount) {
+    totalDollarAmount = totalDollarAmount.add(amount);
+    version++;
+  }
+
+  String model() {
+    return model;
+  }
+
+  String trim() {
+    return trim;
+  }
+
+  int fiscalPeriodId() {
+    return fiscalPeriodId;
+  }
+
+  BigDecimal totalDollarAmount() {
+    return totalDollarAmount;
+  }
+
+  int version() {
+    return version;
+  }
+}

@@ -1,0 +1,27 @@
+package bench.mvc.event;
+
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * POST /event: the body is taken as bytes (the mapping's {@code consumes} answers 415 first, the body limit
+ * 413), mapped strictly onto {@link Event} and written back in canonical form.
+ */
+@RestController
+class EventEcho {
+
+  private final EventCodec codec;
+
+  EventEcho(EventCodec codec) {
+    this.codec = codec;
+  }
+
+  @PostMapping(path = "/event", consumes = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<byte[]> echo(@RequestBody(required = false) byte[] body) {
+    Event event = codec.read(body == null ? new byte[0] : body);
+    return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(codec.write(event));
+  }
+}

@@ -1,0 +1,47 @@
+package bench.mvc.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import bench.mvc.Errors;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every case of spec/fixtures/events: the exact canonical bytes, or a 400. */
+class EventCodecTest {
+
+  static final Path EVENTS = Path.of("../spec/fixtures/events");
+  private final EventCodec codec = new EventCodec();
+
+  static Stream<String> valid() throws IOException {
+    try (Stream<Path> files = Files.list(EVENTS)) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".request.json"))
+          .map(n -> n.substring(0, n.length() - ".request.json".length())).sorted().toList().stream();
+    }
+  }
+
+  static Stream<Path> invalid() throws IOException {
+    try (Stream<Path> files = Files.list(EVENTS.resolve("invalid"))) {
+      return files.sorted().toList().stream();
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("valid")
+  void echoesTheCanonicalBytes(String name) throws IOException {
+    byte[] request = Files.readAllBytes(EVENTS.resolve(name + ".request.json"));
+    byte[] expected = Files.readAllBytes(EVENTS.resolve(name + ".response.json"));
+    assertThat(new String(codec.write(codec.read(request)), "UTF-8")).isEqualTo(new String(expected, "UTF-8"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("invalid")
+  void refusesWhatIsNotAnEvent(Path body) throws IOException {
+    byte[] bytes = Files.readAllBytes(body);
+    assertThatThrownBy(() -> codec.read(bytes)).isInstanceOf(Errors.Status.class).hasMessageNotContaining("Exception");
+  }
+}

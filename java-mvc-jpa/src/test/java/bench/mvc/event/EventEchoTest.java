@@ -1,0 +1,59 @@
+package bench.mvc.event;
+
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+
+/** The web slice: routing, content-type and size rules in the contract's order, and the error body. */
+@WebMvcTest(EventEcho.class)
+@Import(EventCodec.class)
+class EventEchoTest {
+
+  @Autowired
+  MockMvc mvc;
+
+  @Test
+  void echoesTheSeed() throws Exception {
+    byte[] seed = Files.readAllBytes(EventCodecTest.EVENTS.resolve("seed.request.json"));
+    byte[] expected = Files.readAllBytes(EventCodecTest.EVENTS.resolve("seed.response.json"));
+    mvc.perform(post("/event").contentType("application/json; charset=UTF-8").content(seed))
+        .andExpect(status().isOk())
+        .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
+        .andExpect(content().bytes(expected));
+  }
+
+  @Test
+  void otherMediaTypesAre415() throws Exception {
+    mvc.perform(post("/event").contentType(MediaType.TEXT_PLAIN).content("{}"))
+        .andExpect(status().isUnsupportedMediaType())
+        .andExpect(jsonPath("$.error").isString());
+  }
+
+  @Test
+  void bodiesOverOneMebibyteAre413() throws Exception {
+    mvc.perform(post("/event").contentType(MediaType.APPLICATION_JSON).content(new byte[1024 * 1024 + 1]))
+        .andExpect(status().isContentTooLarge())
+        .andExpect(jsonPath("$.error").isString());
+  }
+
+  @Test
+  void wrongMethodIs405WithAllow() throws Exception {
+    mvc.perform(get("/event")).andExpect(status().isMethodNotAllowed()).andExpect(header().string("Allow", "POST"));
+  }
+
+  @Test
+  void unknownRoutesAre404() throws Exception {
+    mvc.perform(get("/eventx")).andExpect(status().isNotFound()).andExpect(jsonPath("$.error").isString());
+  }
+}
