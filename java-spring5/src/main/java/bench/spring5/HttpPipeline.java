@@ -1,13 +1,18 @@
 package bench.spring5;
 
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelId;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -16,21 +21,37 @@ import org.springframework.stereotype.Component;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * Two contract details handled on the Netty pipeline, because some responses never reach a WebFilter: the
- * 101 of the WebSocket handshake, and the bare 400 Spring's adapter sends for a request target that
- * java.net.URI refuses.
+ * What the contract needs from the Netty pipeline itself, because some responses never reach a WebFilter
+ * (the 101 of the WebSocket handshake, the bare 400 Spring's adapter sends for a request target that
+ * java.net.URI refuses), and one thing Spring's WebSocketSession cannot do: drop a connection.
  */
 @Component
-class HttpPipeline implements NettyServerCustomizer {
+public class HttpPipeline implements NettyServerCustomizer {
 
   private final DateStamper dates = new DateStamper();
   private final TargetEncoder targets = new TargetEncoder();
+  private final ChannelGroup open = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
   @Override
   public HttpServer apply(HttpServer server) {
-    return server.doOnChannelInit((observer, channel, address) -> channel.pipeline()
-        .addAfter(reactor.netty.NettyPipeline.HttpCodec, "bench.targetEncoder", targets)
-        .addAfter("bench.targetEncoder", "bench.dateStamper", dates));
+    return server.doOnChannelInit((observer, channel, address) -> {
+      open.add(channel);
+      channel.pipeline()
+          .addAfter(reactor.netty.NettyPipeline.HttpCodec, "bench.targetEncoder", targets)
+          .addAfter("bench.targetEncoder", "bench.dateStamper", dates);
+    });
+  }
+
+  /**
+   * Drops a connection without any further frame, e.g. a WebSocket peer that never read our close frame.
+   * Spring's WebSocketSession can only close politely, but it tells its channel id. Closed channels leave the
+   * group by themselves.
+   */
+  public void drop(ChannelId id) {
+    Channel channel = open.find(id);
+    if (channel != null) {
+      channel.close();
+    }
   }
 
   /** Date on every response (spec/API.md §1.3), formatted once per second rather than once per response. */

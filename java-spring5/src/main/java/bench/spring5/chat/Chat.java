@@ -1,6 +1,7 @@
 package bench.spring5.chat;
 
 import bench.spring5.HttpError;
+import bench.spring5.HttpPipeline;
 import io.netty.handler.codec.TooLongFrameException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,6 +14,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.socket.CloseStatus;
 import org.springframework.web.reactive.socket.WebSocketHandler;
 import org.springframework.web.reactive.socket.WebSocketSession;
+import org.springframework.web.reactive.socket.adapter.ReactorNettyWebSocketSession;
 import org.springframework.web.reactive.socket.server.WebSocketService;
 import org.springframework.web.reactive.socket.server.support.HandshakeWebSocketService;
 import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
@@ -32,20 +34,27 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
   static final int MAX_MESSAGE_BYTES = 64 * 1024;
 
   private final ChatRooms rooms;
+  private final HttpPipeline pipeline;
   private final Set<ChatConnection> connections = ConcurrentHashMap.newKeySet();
   private final WebSocketService upgrades = new HandshakeWebSocketService(new ReactorNettyRequestUpgradeStrategy(
       () -> WebsocketServerSpec.builder().maxFramePayloadLength(MAX_MESSAGE_BYTES)));
   private volatile boolean running;
 
-  Chat(ChatRooms rooms) {
+  Chat(ChatRooms rooms, HttpPipeline pipeline) {
     this.rooms = rooms;
+    this.pipeline = pipeline;
   }
 
   @Override
   public Mono<Void> handle(WebSocketSession session) {
-    ChatConnection connection = new ChatConnection(session, rooms);
+    ChatConnection connection = new ChatConnection(session, rooms, () -> {
+      if (session instanceof ReactorNettyWebSocketSession netty) {
+        pipeline.drop(netty.getChannelId());
+      }
+    });
     connections.add(connection);
     Mono<Void> inbound = session.receive()
+        .takeUntilOther(connection.closeExpired())
         .doOnNext(connection::receive)
         .then()
         // Netty closes a single oversized frame with 1009 itself; fragments that reassemble past the limit

@@ -4,6 +4,7 @@ import bench.spring5.chat.ChatProtocol.User;
 import bench.spring5.chat.ChatProtocol.Violation;
 import bench.spring5.chat.ChatRooms.Frame;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.springframework.web.reactive.socket.CloseStatus;
 import org.springframework.web.reactive.socket.WebSocketMessage;
 import org.springframework.web.reactive.socket.WebSocketSession;
@@ -21,18 +22,24 @@ final class ChatConnection implements ChatRooms.Member {
 
   static final long MAX_QUEUED_BYTES = 1024 * 1024;
 
+  /** How long a peer has to read our close frame before the TCP connection is dropped (ws's default). */
+  static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
   private final WebSocketSession session;
   private final ChatRooms rooms;
+  private final Runnable drop;
   private final Sinks.Many<Frame> outbound = Sinks.many().unicast().onBackpressureBuffer(Queues.<Frame>unbounded().get());
   private final Sinks.Empty<Void> dropped = Sinks.empty();
+  private final Sinks.Empty<Void> closeExpired = Sinks.empty();
   private long queuedBytes;
   private volatile User user;
   private boolean closing;
   private volatile CloseStatus closeStatus;
 
-  ChatConnection(WebSocketSession session, ChatRooms rooms) {
+  ChatConnection(WebSocketSession session, ChatRooms rooms, Runnable drop) {
     this.session = session;
     this.rooms = rooms;
+    this.drop = drop;
   }
 
   /** Writes the queue out frame by frame, then the close frame a violation or shutdown asked for. */
@@ -43,7 +50,28 @@ final class ChatConnection implements ChatRooms.Member {
           sent(frame);
           return session.send(Mono.just(session.textMessage(frame.text())));
         }, 0)
-        .then(Mono.defer(() -> closeStatus == null ? Mono.empty() : session.close(closeStatus)));
+        .then(Mono.defer(() -> {
+          if (closeStatus == null) {
+            return Mono.empty();
+          }
+          startCloseTimeout();
+          return session.close(closeStatus);
+        }));
+  }
+
+  /**
+   * Completes {@link #CLOSE_TIMEOUT} after this side sent its close frame: a peer that reads nothing, not even
+   * that frame, would otherwise hold the connection open forever.
+   */
+  Mono<Void> closeExpired() {
+    return closeExpired.asMono();
+  }
+
+  private void startCloseTimeout() {
+    Mono.delay(CLOSE_TIMEOUT).subscribe(tick -> {
+      closeExpired.tryEmitEmpty();
+      drop.run();
+    });
   }
 
   /** Frames from the peer, in order; binary frames are not part of the protocol. */
@@ -87,7 +115,9 @@ final class ChatConnection implements ChatRooms.Member {
       closing = true;
       leaveRoom();
       dropped.tryEmitEmpty();
-      session.close(new CloseStatus(1013, "Too slow to keep up")).subscribe();
+      // The close frame waits behind the unread backlog; the peer may be gone before it is written.
+      session.close(new CloseStatus(1013, "Too slow to keep up")).onErrorComplete().subscribe();
+      startCloseTimeout();
       return;
     }
     outbound.tryEmitNext(frame);
