@@ -41,6 +41,7 @@ class StaticFiles {
     handler.setLocations(List.of(new FileSystemResource(root.toString() + "/")));
     handler.setResourceResolvers(List.of(new ContainedFiles(root)));
     handler.setEtagGenerator(StaticFiles::etag);
+    handler.setResourceHttpMessageConverter(new Sendfile());
     return handler;
   }
 
