@@ -24,8 +24,9 @@ import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
 import reactor.core.publisher.Mono;
 
 /**
- * The route table of spec/API.md. Each path lists its methods and then answers any other method with 405 and
- * the contract's Allow; whatever matches no path is a 404. The chat's upgrade is mapped ahead of the router.
+ * The route table of spec/API.md. Each path lists its methods (HEAD is GET without the body, which Spring's
+ * HEAD response decorator drops) and then answers any other method with 405 and the contract's Allow;
+ * whatever matches no path is a 404. The chat's upgrade is mapped ahead of the router.
  */
 @Configuration(proxyBeanMethods = false)
 class Routes {
@@ -35,8 +36,10 @@ class Routes {
       Bookings bookings) {
     return RouterFunctions.route()
         .GET("/hello", hello::get)
+        .HEAD("/hello", hello::get)
         .route(path("/hello"), notAllowed("GET, HEAD"))
         .GET("/health", health::get)
+        .HEAD("/health", health::get)
         .route(path("/health"), notAllowed("GET, HEAD"))
         .GET("/static/**", statics::serve)
         .HEAD("/static/**", statics::serve)
@@ -46,6 +49,7 @@ class Routes {
         .POST("/bookings", bookings::create)
         .route(path("/bookings"), notAllowed("POST"))
         .GET("/aggregates", bookings::aggregates)
+        .HEAD("/aggregates", bookings::aggregates)
         .route(path("/aggregates"), notAllowed("GET, HEAD"))
         .route(all(), request -> Mono.error(HttpError.notFound()))
         .build();

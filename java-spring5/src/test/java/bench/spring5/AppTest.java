@@ -52,6 +52,8 @@ class AppTest {
   void hello() {
     http.get().uri("/hello").exchange().expectStatus().isOk().expectHeader().exists("Date")
         .expectBody(String.class).isEqualTo("Hello, World!");
+    http.head().uri("/hello").exchange().expectStatus().isOk()
+        .expectHeader().contentLength(13).expectBody().isEmpty();
   }
 
   @Test
