@@ -19,7 +19,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * The JPA mapping and the ledger against the real MariaDB (the DB_* environment `make unit` exports), on the
  * shared schema. Each test runs in a transaction that is rolled back, under a model name of its own.
  */
-@DataJpaTest
+@DataJpaTest(showSql = false)
 @AutoConfigureTestDatabase(replace = AutoConfigureTestDatabase.Replace.NONE)
 @Import(Ledger.class)
 class LedgerTest {
