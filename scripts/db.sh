@@ -49,7 +49,9 @@ start() {
   local pin=()
   [ -n "$DB_CPUS" ] && pin=(taskset -c "$DB_CPUS")
   # The buffer pool holds the whole bench data set; flush at commit stays on (durable, as production would run).
-  nohup "${pin[@]}" mariadbd --no-defaults --user="$(id -un)" --datadir="$RUN/data" \
+  # Its own session: a signal to the process group that ran `db.sh up` (a Ctrl-C, a tool's timeout) must not
+  # take the shared database down with it.
+  nohup setsid "${pin[@]}" mariadbd --no-defaults --user="$(id -un)" --datadir="$RUN/data" \
     --bind-address="$DB_HOST" --port="$DB_PORT" --socket="$SOCK" --pid-file="$PIDFILE" \
     --log-error="$RUN/error.log" --character-set-server=utf8mb4 --collation-server=utf8mb4_nopad_bin \
     --default-time-zone=+00:00 --max-connections=500 --innodb-buffer-pool-size=512M \
