@@ -38,6 +38,9 @@ function ratioClaim(claim, rows) {
   const verdict = Math.abs(ratio - 1) <= TIE ? 'tie' : ratio > 1 ? 'same direction' : 'reversed';
   let detail = `${claim.stacks[0]} ${ratio.toFixed(2)}× ${claim.stacks[1]} (${setting(a)})`;
   if (claim.alsoReport === 'errors') detail += `; errors ${claim.stacks[0]} ${a.errors}, ${claim.stacks[1]} ${b.errors}`;
+  // A generator-bound row measured the load generator as much as the stack: the ratio says little.
+  const bound = [a, b].filter((r) => r.headroom?.generatorBound).map((r) => r.stack);
+  if (bound.length) detail += `; generator-bound: ${bound.join(', ')}`;
   return { verdict, ratio, detail };
 }
 
@@ -58,7 +61,7 @@ function orderClaim(claim, rows) {
 function format(metric, value) {
   if (metric === 'peakRssBytes') return `${Math.round(value / 2 ** 20)} MiB`;
   if (metric.startsWith('cpuPercent')) return `${Math.round(value)}%`;
-  if (metric.startsWith('latencyMs')) return `${value >= 10 ? Math.round(value) : Number(value.toFixed(1))} ms`;
+  if (metric.startsWith('latencyMs')) return `${value >= 10 ? Math.round(value) : Number(value.toPrecision(2))} ms`;
   return String(Math.round(value));
 }
 

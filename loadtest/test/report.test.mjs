@@ -62,6 +62,10 @@ test('seed claims are evaluated on this run\'s rows, and unmeasured ones say wha
   assert.equal(byId['static-reactor-vs-node'].verdict, 'same direction');
   assert.equal(byId['bookings-node-vs-mvc'].verdict, 'reversed');
   assert.match(byId['bookings-node-vs-mvc'].detail, /errors node-express 29, java-mvc-jpa 0/);
+  const bound = structuredClone(summary.results);
+  bound.find((r) => r.stack === 'node-express' && r.workload === 'hello').headroom.generatorBound = true;
+  const hello = evaluateClaims(loadClaims(), bound).find((e) => e.claim.id === 'hello-nio2-vs-node');
+  assert.match(hello.detail, /generator-bound: node-express$/);
   const withoutChat = evaluateClaims(loadClaims(), summary.results.filter((r) => r.workload !== 'chat'));
   const chat = withoutChat.find((e) => e.claim.id === 'chat-latency-order');
   assert.equal(chat.verdict, 'not measured');
