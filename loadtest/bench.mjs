@@ -66,7 +66,8 @@ const announce = (run, name) => progress.run({ index: runs.indexOf(run) + 1, cou
 
 async function main() {
   mkdirSync(runDir, { recursive: true });
-  ensureDatabase(pinning.db);
+  // In the compose runtime MariaDB is the db service, already up and healthy on its DB_CPUS cpuset.
+  if (process.env.RUNTIME !== 'compose') ensureDatabase(pinning.db);
   const db = await connect();
   writeStaticTree(STATIC_ROOT);
   const http = profile.workloads.some((w) => HTTP_WORKLOADS.includes(w));

@@ -4,8 +4,10 @@
 // mean over a window is its total ticks over its total time, not a mean of per-second ratios. Memory is
 // Pss (shared pages split among the processes sharing them, so forked workers are not double-counted) from
 // /proc/<pid>/smaps_rollup when readable, RSS otherwise.
+// In the compose runtime the server is a container: its pid is a local stand-in (servers.mjs), and the samples
+// come from `docker stats` of that container instead (CPU of every process in it, memory without page cache).
 import { readdirSync, readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
 const PAGE_BYTES = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' })) || 4096;
@@ -55,6 +57,7 @@ export function processTree(rootPid) {
  * last partial second (it can no longer be read), which undercounts slightly rather than inventing CPU.
  */
 export function startSampler(rootPid, intervalMs = 1000) {
+  if (containers.has(rootPid)) return startContainerSampler(containers.get(rootPid));
   const samples = [];
   let previous = new Map(processTree(rootPid).map((p) => [p.pid, p.ticks]));
   let last = Date.now();
@@ -98,7 +101,11 @@ export function resourceSummary(samples, from = -Infinity, to = Infinity) {
   const mid = (s) => s.t - ((s.seconds ?? 0) * 1000) / 2;
   const inside = samples.filter((s) => mid(s) >= from && mid(s) <= to);
   if (!inside.length) return { cpuMeanPercent: null, cpuPeakPercent: null, peakRssBytes: null, threads: null, processes: null, commands: [] };
-  const max = (key) => Math.max(...inside.map((s) => s[key]));
+  // null when no sample knows (a container's process count).
+  const max = (key) => {
+    const known = inside.map((s) => s[key]).filter((v) => v != null);
+    return known.length ? Math.max(...known) : null;
+  };
   const seconds = inside.reduce((sum, s) => sum + (s.seconds ?? 0), 0);
   const ticks = inside.reduce((sum, s) => sum + (s.ticks ?? 0), 0);
   return {
@@ -108,6 +115,62 @@ export function resourceSummary(samples, from = -Infinity, to = Infinity) {
     threads: max('threads'),
     processes: max('processes'),
     commands: [...new Set(inside.flatMap((s) => s.commands ?? []))].sort(),
+  };
+}
+
+const containers = new Map(); // stand-in pid → container id
+
+/** Samples for `pid` come from container `id` until the returned function is called. */
+export function sampleAsContainer(pid, id) {
+  containers.set(pid, id);
+  return () => containers.delete(pid);
+}
+
+const UNITS = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30, TIB: 2 ** 40 };
+
+/** "12.5MiB / 3.8GiB" → the used part in bytes (docker stats' MemUsage). */
+export function parseMemUsage(text) {
+  const m = /^\s*([\d.]+)\s*([a-z]*)/i.exec(text ?? '');
+  return m ? Math.round(Number(m[1]) * (UNITS[(m[2] || 'B').toUpperCase()] ?? 1)) : null;
+}
+
+/**
+ * One sample per line of a streaming `docker stats` (about one a second): CPUPerc is over the daemon's last
+ * interval, 100 % = one core, as here; ticks are derived from it so means stay total-over-time. The first line
+ * has no previous reading to compare with (0 %): it only starts the clock. Threads are the container's PIDs
+ * (tasks); its process count is not known (null).
+ */
+export function startContainerSampler(id) {
+  const samples = [];
+  let last = null;
+  const child = spawn('docker', ['stats', '--no-trunc', '--format', '{{json .}}', id], { stdio: ['ignore', 'pipe', 'ignore'] });
+  child.on('error', () => {});
+  let buffered = '';
+  child.stdout.on('data', (chunk) => {
+    // Between readings the client may send terminal control sequences; only the JSON lines count.
+    const lines = (buffered + chunk).split('\n');
+    buffered = lines.pop();
+    for (const line of lines) {
+      const json = line.slice(line.indexOf('{'));
+      let stat;
+      try { stat = JSON.parse(json); } catch { continue; }
+      const now = Date.now();
+      if (last !== null) {
+        const seconds = (now - last) / 1000;
+        const cpuPercent = Number.parseFloat(stat.CPUPerc) || 0;
+        samples.push({ t: now, seconds, ticks: (cpuPercent / 100) * CLOCK_TICKS * seconds, cpuPercent,
+          rssBytes: parseMemUsage(stat.MemUsage), threads: Number(stat.PIDs) || null, processes: null,
+          commands: [stat.Name ?? id] });
+      }
+      last = now;
+    }
+  });
+  return {
+    samples,
+    stop() {
+      child.kill();
+      return samples;
+    },
   };
 }
 

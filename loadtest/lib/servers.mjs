@@ -1,8 +1,12 @@
 // Starting and stopping what is measured: a stack through the project's runner (scripts/lib), one at a time,
 // on its own port, pinned to SERVER_CPUS. A port still held by someone else is waited for, not fought over.
+// RUNTIME=compose (the bench inside the loadtest container): the stack's compose service instead, pinned by
+// its cpuset, reached by its service name on the compose network, sampled from its container's statistics.
 import { loadStacks, select, stackEnv, baseUrl } from '../../scripts/lib/stacks.mjs';
 import { start, stop, waitHealthy, portTaken, logFile, tail } from '../../scripts/lib/processes.mjs';
 import { findJavaHome } from '../../scripts/lib/java.mjs';
+import { upService, stopService, watchContainer } from '../../scripts/lib/containers.mjs';
+import { sampleAsContainer } from './sampler.mjs';
 
 const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
 const PORT_WAIT_MS = 120_000;
@@ -26,6 +30,7 @@ async function waitPortFree(port, note) {
  * tail. onStarted(server) is called as soon as the process exists, so an interrupt during start-up stops it.
  */
 export async function startStack(target, serverCpus, note, onStarted = () => {}) {
+  if (process.env.RUNTIME === 'compose') return startService(target, onStarted);
   await waitPortFree(target.stack.port, note);
   let env = stackEnv(target, { ...process.env, SERVER_CPUS: serverCpus });
   if (target.stack.runtime === 'java') env = { ...env, JAVA_HOME: findJavaHome(env) };
@@ -38,4 +43,26 @@ export async function startStack(target, serverCpus, note, onStarted = () => {})
       `${STARTUP_TIMEOUT_MS / 1000} s; last log lines (${logFile(target)}):\n${tail(logFile(target), 15)}`);
   }
   return { name: target.id, host: '127.0.0.1', port: target.stack.port, pid, stop: () => stop(pid) };
+}
+
+/**
+ * The compose runtime's startStack: `docker compose up --wait` of the target's service with its stackEnv; pid is
+ * that of a `docker wait` on the container (alive exactly while the container runs), and the sampler reads the
+ * container's CPU and memory for it.
+ */
+async function startService(target, onStarted) {
+  const env = stackEnv(target, process.env);
+  const halt = () => stopService(target, env);
+  onStarted({ name: target.id, pid: null, stop: halt });
+  const id = await upService(target, env, STARTUP_TIMEOUT_MS / 1000);
+  const watcher = watchContainer(id, env);
+  const forget = sampleAsContainer(watcher.pid, id);
+  const stopAll = async () => {
+    const how = await halt();
+    watcher.kill();
+    forget();
+    return how;
+  };
+  onStarted({ name: target.id, pid: watcher.pid, stop: stopAll });
+  return { name: target.id, host: target.stack.name, port: target.stack.port, pid: watcher.pid, container: id, stop: stopAll };
 }

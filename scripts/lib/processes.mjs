@@ -41,6 +41,10 @@ export function portTaken(port, host = '127.0.0.1') {
 // Exit status of each process this runner started, for the contract's "SIGTERM … exit 0".
 const exits = new Map();
 export const exitOf = (pid) => exits.get(pid);
+/** Records the exit of a child started elsewhere (the compose runtime's `docker wait`), for exitOf. */
+export function trackExit(child) {
+  exits.set(child.pid, new Promise((done) => child.once('exit', (code, signal) => done({ code, signal }))));
+}
 
 // SERVER_CPUS pins the stack with taskset, as the bench does; the pid recorded is the stack's own (exec).
 export function start(target, env) {

@@ -1,0 +1,57 @@
+// The compose runtime's side of starting and stopping one stack (docker-compose.yml): its service brought up
+// alone (MariaDB and the static tree are already up), waited on until its /health healthcheck passes, and
+// stopped with the contract's drain. Everything goes through the `docker` client, so tests can stand a fake
+// one on PATH.
+import { spawn } from 'node:child_process';
+import { trackExit } from './processes.mjs';
+
+/** Runs `docker args…`; resolves { code, output } (stdout then stderr). */
+export function docker(args, { env = process.env, timeoutMs = 0 } = {}) {
+  return new Promise((done) => {
+    const child = spawn('docker', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    const timer = timeoutMs ? setTimeout(() => child.kill('SIGKILL'), timeoutMs) : null;
+    child.on('error', (error) => { clearTimeout(timer); done({ code: 127, output: error.message }); });
+    child.on('close', (code) => { clearTimeout(timer); done({ code, output: stdout + stderr, stdout }); });
+  });
+}
+
+/**
+ * `docker compose up` of the target's service with `env` (stackEnv: a variant's variables and the caller's
+ * overrides reach the container through the compose file's ${NAME:-default}), waiting for its healthcheck.
+ * Returns the container's id; throws with the service's last log lines when it does not become healthy.
+ */
+export async function upService(target, env, timeoutSeconds) {
+  const service = target.stack.name;
+  const up = await docker(['compose', 'up', '--detach', '--no-deps', '--no-build', '--wait', '--wait-timeout',
+    String(timeoutSeconds), service], { env });
+  if (up.code !== 0) {
+    const logs = await docker(['compose', 'logs', '--no-color', '--tail', '15', service], { env });
+    await stopService(target, env);
+    throw new Error(`${target.id} was not healthy within ${timeoutSeconds} s (docker compose up exit ${up.code}: ` +
+      `${up.output.trim()}); last log lines:\n${logs.output.trim()}`);
+  }
+  const ps = await docker(['compose', 'ps', '--quiet', service], { env });
+  const id = ps.stdout?.trim().split('\n')[0];
+  if (ps.code !== 0 || !id) throw new Error(`${target.id}: no container after docker compose up (${ps.output.trim()})`);
+  return id;
+}
+
+/**
+ * A local process standing for the container: `docker wait <id>` lives exactly as long as the container runs,
+ * so the bench's "did the server die?" (exitOf / kill 0 on its pid) works as for a native stack.
+ */
+export function watchContainer(id, env = process.env) {
+  const child = spawn('docker', ['wait', id], { env, stdio: 'ignore' });
+  trackExit(child);
+  return child;
+}
+
+/** `docker compose stop`: SIGTERM, then SIGKILL after the contract's 10 s drain plus slack, as natively. */
+export async function stopService(target, env = process.env) {
+  const result = await docker(['compose', 'stop', '--timeout', '15', target.stack.name], { env });
+  return result.code === 0 ? 'stopped' : `not stopped (docker compose stop exit ${result.code}: ${result.output.trim()})`;
+}
