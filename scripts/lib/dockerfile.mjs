@@ -71,8 +71,9 @@ export function dockerfileProblems(root, dockerfile, { context = '.', start } = 
       }
       for (const source of paths.slice(0, -1)) {
         if (/[*?[]/.test(source)) { problems.push(`${dockerfile}: ${keyword} ${source}: wildcards are not checked; name the files`); continue; }
-        if (!existsSync(join(root, context, source))) problems.push(`${dockerfile}: ${keyword} source ${source} is not in the build context`);
-        else if (ignored(source)) problems.push(`${dockerfile}: ${keyword} source ${source} is excluded by .dockerignore`);
+        // Excluded first: an ignored path is never in the context, whether or not this checkout has it.
+        if (ignored(source)) problems.push(`${dockerfile}: ${keyword} source ${source} is excluded by .dockerignore`);
+        else if (!existsSync(join(root, context, source))) problems.push(`${dockerfile}: ${keyword} source ${source} is not in the build context`);
       }
     } else if (keyword === 'CMD') {
       const list = words(args);
