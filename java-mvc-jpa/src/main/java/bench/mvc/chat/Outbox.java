@@ -13,14 +13,13 @@ import org.springframework.web.socket.handler.ConcurrentWebSocketSessionDecorato
  * One connection's outbound queue (spec/API.md §7.5). A servlet container writes a WebSocket frame by blocking
  * the calling thread until the socket takes it, so the relaying thread only queues here, and a virtual thread
  * per busy connection does the writing: a reader that stops reading blocks its own writer, never the room.
- * Past 1 MiB or 1000 frames unsent, the queue is dropped and the connection closed with 1013 as soon as the
- * frame in flight is out. Writes go through Spring's {@link ConcurrentWebSocketSessionDecorator}, whose send
+ * Past 1 MiB unsent (bytes, the measure every other stack's bound uses), the queue is dropped and the
+ * connection closed with 1013 as soon as the frame in flight is out. Writes go through Spring's {@link ConcurrentWebSocketSessionDecorator}, whose send
  * time limit is the backstop for a writer stuck on a peer that never reads again.
  */
 final class Outbox {
 
   static final long MAX_BYTES = 1024 * 1024;
-  static final int MAX_FRAMES = 1000;
   static final int SEND_TIME_LIMIT_MS = 30_000;
 
   private final WebSocketSession session;
@@ -44,7 +43,7 @@ final class Outbox {
     lock.lock();
     try {
       if (closing != null) return closing != CloseStatus.SERVICE_OVERLOAD;
-      if (queuedBytes + bytes > MAX_BYTES || queue.size() >= MAX_FRAMES) {
+      if (queuedBytes + bytes > MAX_BYTES) {
         queue.clear();
         queuedBytes = 0;
         closeLocked(CloseStatus.SERVICE_OVERLOAD);
