@@ -48,11 +48,13 @@ describe('§6 bookings: concurrency', () => {
 
     const responses = await Promise.all(bookings.map((b) => post('/bookings', encode(b), PROTOBUF, { timeout: 30_000 })));
     // A booking whose 5 attempts all hit deadlocks gets 503 + Retry-After (§6.5); a handful is a correct answer
-    // under this contention, more means the retry is missing.
+    // under this contention, more means the retry is missing. A handful is up to 10: a thread-per-request JVM
+    // stack runs all 32 pooled transactions truly at once, and a cold one beside the suite's other files gave
+    // up on 6 (0 to 3 warm); without the retry, dozens give up.
     const statuses = responses.map((r) => r.status);
     assert.deepEqual(statuses.filter((s) => s !== 201 && s !== 503), [], `201 (or 503) expected, got ${JSON.stringify(statuses)}`);
     const busy = responses.filter((r) => r.status === 503);
-    assert.ok(busy.length <= 5, `${busy.length} bookings gave up after 5 attempts: is the whole transaction retried?`);
+    assert.ok(busy.length <= 10, `${busy.length} bookings gave up after 5 attempts: is the whole transaction retried?`);
     for (const r of busy) assert.equal(r.headers['retry-after'], '1', '503 carries Retry-After: 1');
     const committed = bookings.filter((_, i) => responses[i].status === 201);
     const returned = responses.filter((r) => r.status === 201).map((r) => r.json().allocations);
