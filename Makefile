@@ -161,7 +161,7 @@ report: node-check loadtest/node_modules/.package-lock.json ## (re)write a run's
 compare: node-check loadtest/node_modules/.package-lock.json ## B against A per stack and workload (A=<run> B=<run>, default the two newest)
 	@node loadtest/compare.mjs $(A) $(B)
 
-readme-results: node-check loadtest/node_modules/.package-lock.json ## put a run's throughput chart and echo table into README.md (RUN=<run>)
+readme-results: node-check loadtest/node_modules/.package-lock.json ## put a run's throughput chart and bookings table into README.md (RUN=<run>)
 	@node loadtest/readme-results.mjs $(RUN)
 
 clean: down db-down ## stop everything and remove .run/, results/ and build outputs

@@ -10,7 +10,7 @@ import { writeReport } from './report.mjs';
 const BEGIN = '<!-- results:begin (make readme-results) -->';
 const END = '<!-- results:end -->';
 const CHART = 'throughput.svg';
-const TABLE = process.env.README_WORKLOAD || 'echo';
+const TABLE = process.env.README_WORKLOAD || 'bookings';
 const EXAMPLE_DIR = join(ROOT, 'loadtest/example-run');
 
 export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), exampleDir = EXAMPLE_DIR } = {}) {

@@ -117,7 +117,7 @@ test('make readme-results replaces only the README\'s results section with a rea
   assert.ok(!after.includes('\nold\n'));
   assert.match(after, /!\[Throughput per workload\]\(example\/throughput\.svg\)/);
   assert.ok(existsSync(join(dir, 'example', 'throughput.svg')));
-  assert.match(after, /^#### echo$/m);
+  assert.match(after, /^#### bookings$/m);
   assert.equal(after.split('\n').filter((l) => l.startsWith('| `')).length, 6);
   assert.ok(!after.includes('dashboard/index.html'));
 });
