@@ -83,7 +83,8 @@ const smoke = {
     static: [{ users: 2, durationSeconds: 3, file: '1mb.bin' }],
     echo: [{ users: 4, durationSeconds: 3 }],
     bookings: [{ users: 4, durationSeconds: 3 }],
-    chat: [chatPoint(2, 3, { messages: 50, warmupMessages: 0, settleMs: 500 })],
+    // 1.5 s of sending: the sampler reads once a second, and a window shorter than that may hold no sample.
+    chat: [chatPoint(2, 3, { messages: 150, warmupMessages: 0, settleMs: 500 })],
   },
 };
 

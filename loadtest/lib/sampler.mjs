@@ -99,7 +99,10 @@ export function startSampler(rootPid, intervalMs = 1000) {
  */
 export function resourceSummary(samples, from = -Infinity, to = Infinity) {
   const mid = (s) => s.t - ((s.seconds ?? 0) * 1000) / 2;
-  const inside = samples.filter((s) => mid(s) >= from && mid(s) <= to);
+  const overlaps = (s) => s.t >= from && s.t - (s.seconds ?? 0) * 1000 <= to;
+  // A window shorter than the sampling interval may hold no midpoint: then the intervals that overlap it.
+  const centred = samples.filter((s) => mid(s) >= from && mid(s) <= to);
+  const inside = centred.length ? centred : samples.filter(overlaps);
   if (!inside.length) return { cpuMeanPercent: null, cpuPeakPercent: null, peakRssBytes: null, threads: null, processes: null, commands: [] };
   // null when no sample knows (a container's process count).
   const max = (key) => {

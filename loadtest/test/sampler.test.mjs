@@ -52,6 +52,14 @@ test('resourceSummary keeps only the samples inside the window', () => {
   assert.equal(resourceSummary(samples, 5000, 6000).cpuMeanPercent, null);
 });
 
+test('a window shorter than the sampling interval takes the interval that overlaps it', () => {
+  const samples = [sample(1000, 10, 5, 1, 1), sample(2000, 90, 7, 4, 2), sample(3000, 70, 6, 3, 2)];
+  // (1600, 1900) holds no midpoint (500, 1500, 2500) but lies inside the interval ending at 2000.
+  const summary = resourceSummary(samples, 1600, 1900);
+  assert.equal(summary.cpuPeakPercent, 90);
+  assert.equal(summary.peakRssBytes, 7);
+});
+
 test('the mean CPU is total ticks over total time, not a mean of per-interval ratios', () => {
   // A short late interval (0.1 s at 200 %) must weigh a tenth of a full second: (100 + 20) / 1.1 s ≈ 109 %,
   // where averaging the ratios would say 150 %.
