@@ -29,14 +29,19 @@ const COLUMNS = [
 
 const NUMERIC = new Set(['req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'RSS MiB', 'thr', 'proc']);
 
+/** Aligned columns, numbers to the right, a dashed rule under the titles. */
+function layout(columns, numeric, rows) {
+  const cells = rows.map((r) => columns.map(([, get]) => String(get(r))));
+  const widths = columns.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i].length)));
+  const line = (values) => values
+    .map((v, i) => (numeric.has(columns[i][0]) ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+    .join('  ').trimEnd();
+  return [line(columns.map(([title]) => title)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
 /** rows: summary rows (stacks first, ceiling rows after); returns the table as one string. */
 export function formatTable(rows) {
-  const cells = rows.map((r) => COLUMNS.map(([, get]) => String(get(r))));
-  const widths = COLUMNS.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i].length)));
-  const line = (values) => values
-    .map((v, i) => (NUMERIC.has(COLUMNS[i][0]) ? v.padStart(widths[i]) : v.padEnd(widths[i])))
-    .join('  ').trimEnd();
-  return [line(COLUMNS.map(([title]) => title)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+  return layout(COLUMNS, NUMERIC, rows);
 }
 
 // The chat table: deliveries, not requests. Latency is from each message's scheduled send time to its
@@ -65,10 +70,5 @@ const CHAT_NUMERIC = new Set(['deliv/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'd
 
 /** rows: chat summary rows; returns the table as one string. */
 export function formatChatTable(rows) {
-  const cells = rows.map((r) => CHAT_COLUMNS.map(([, get]) => String(get(r))));
-  const widths = CHAT_COLUMNS.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i].length)));
-  const line = (values) => values
-    .map((v, i) => (CHAT_NUMERIC.has(CHAT_COLUMNS[i][0]) ? v.padStart(widths[i]) : v.padEnd(widths[i])))
-    .join('  ').trimEnd();
-  return [line(CHAT_COLUMNS.map(([title]) => title)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+  return layout(CHAT_COLUMNS, CHAT_NUMERIC, rows);
 }
