@@ -62,7 +62,10 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
         .onErrorResume(TooLongFrameException.class, error -> session.close(CloseStatus.TOO_BIG_TO_PROCESS))
         .onErrorResume(error -> session.close(CloseStatus.SERVER_ERROR))
         .doFinally(signal -> connection.closed());
-    return Mono.when(inbound, connection.send())
+    // The peer's close frame frees the name at once: the inbound side completes only after the close
+    // handshake, and by then the peer, already answered, may be registering the same name again.
+    Mono<Void> peerClosed = session.closeStatus().doFinally(signal -> connection.closed()).then();
+    return Mono.when(inbound, connection.send(), peerClosed)
         .doFinally(signal -> {
           connection.closed();
           connections.remove(connection);

@@ -34,6 +34,7 @@ final class ChatConnection implements ChatRooms.Member {
   private long queuedBytes;
   private volatile User user;
   private boolean closing;
+  private boolean released;
   private volatile CloseStatus closeStatus;
 
   ChatConnection(WebSocketSession session, ChatRooms rooms, Runnable drop) {
@@ -148,7 +149,9 @@ final class ChatConnection implements ChatRooms.Member {
     closing = true;
     leaveRoom();
     outbound.tryEmitComplete();
-    if (user != null) {
+    // Once: closed() runs again when the whole exchange ends, and by then a new connection may own the name.
+    if (user != null && !released) {
+      released = true;
       rooms.release(user.name());
     }
   }
