@@ -13,7 +13,7 @@ export DB_USER ?= bench
 export DB_PASSWORD ?= bench
 export STATIC_ROOT ?= $(CURDIR)/.run/static
 # The bench (loadtest/README.md): empty means the profile's or the machine's default.
-export PROFILE WORKLOADS REPEAT RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
+export PROFILE WORKLOADS REPEAT GENERATOR RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
 
 NODE_MAJOR := 20
 STACKS_CLI := node scripts/stacks.mjs
@@ -41,7 +41,7 @@ comma := ,
 # STACKS as compose services: a variant (name:variant) runs as its stack, its variable set by hand (CHAT_FANOUT=eventbus).
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
-.PHONY: help deps node-check java-check browser jmeter db-up db-down db-reset fixtures build up down \
+.PHONY: help deps node-check java-check browser loadgen jmeter db-up db-down db-reset fixtures build up down \
         unit conformance test bench report compare readme-results clean compose-check
 
 help: ## list the targets
@@ -78,11 +78,17 @@ loadtest/node_modules/.package-lock.json: loadtest/package-lock.json
 scripts/node_modules/.package-lock.json: scripts/package-lock.json
 	cd scripts && npm ci --no-audit --no-fund --loglevel=error
 
+# The bench's generators: Debian's wrk (throughput) and oha from crates.io (open-loop latency; cargo install,
+# its version pinned in loadtest/openloop.mjs), both installed only when missing.
+loadgen: node-check ## install the load generators (wrk, oha) the bench and its tests use
+	@node -e "import('./loadtest/wrk.mjs').then((m) => m.ensureWrk())"
+	@node -e "import('./loadtest/openloop.mjs').then((m) => m.ensureOha())"
+
 # JMeter 5.6.3 from Maven Central through jmeter-maven-plugin, into loadtest/target (git-ignored).
 jmeter: java-check ## install JMeter (the bench does it too) and print where it is
 	@node -e "import('./loadtest/jmeter.mjs').then((m) => m.installJmeter()).then(console.log)"
 
-deps: node-check java-check browser $(CONFORMANCE)/node_modules/.package-lock.json \
+deps: node-check java-check browser loadgen $(CONFORMANCE)/node_modules/.package-lock.json \
       loadtest/node_modules/.package-lock.json scripts/node_modules/.package-lock.json ## install what a fresh machine lacks
 
 # ---------------------------------------------------------------- native runtime
@@ -151,7 +157,7 @@ bench:
 	$(COMPOSE) --profile bench build
 	$(COMPOSE) --profile bench run --rm loadtest
 else
-bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, CHAT_SCENARIOS)
+bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, GENERATOR, CHAT_SCENARIOS)
 	@node loadtest/bench.mjs
 endif
 

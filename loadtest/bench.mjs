@@ -11,18 +11,22 @@ import { ROOT, RUN_DIR, STATIC_ROOT } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
 import { writeStaticTree } from '../spec/fixtures/static/generate.mjs';
 import { installJmeter, jmeterVersion, stopJmeter } from './jmeter.mjs';
+import { ensureWrk, wrkVersion, stopWrk } from './wrk.mjs';
 import { writeCorpus } from './corpus.mjs';
 import { selectProfile, selectPinning, stepLabel, estimateSeconds, HTTP_WORKLOADS } from './lib/profiles.mjs';
 import { connect, truncate, serverVersion, ensureDatabase } from './lib/db.mjs';
 import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
-import { measure, failedRun } from './lib/run.mjs';
+import { measure, measureWrk, failedRun } from './lib/run.mjs';
 import { checkInvariant } from './lib/invariant.mjs';
 import { buildRow, environment } from './lib/summary.mjs';
-import { formatTable, formatChatTable } from './lib/table.mjs';
+import { formatTable, formatChatTable, formatLatencyTable } from './lib/table.mjs';
 import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
   stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
+import { offeredRates, maxima, measureLatency, GENERATOR_SHARE } from './lib/latency.mjs';
+import { ensureOha, ohaVersion, stopOpenLoop, openLoopCeiling } from './openloop.mjs';
+import { median } from './lib/stats.mjs';
 import { writeReport } from './report.mjs';
 
 const CEILING = 'nginx (ceiling)';
@@ -34,6 +38,7 @@ const targets = benchTargets(process.env.STACKS);
 const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
 const runDir = join(resultsRoot, stamp);
+let corpusCsv = null; // the bookings corpus, written in main()
 let current = null; // the server up right now (from the moment its process exists), stopped on Ctrl-C too
 
 // The plan, in the order it runs: the ceiling's workloads first (nginx started once), then workload by
@@ -44,11 +49,17 @@ const plan = (servers, workloads) => workloads.flatMap((workload) => {
     (_, i) => ({ server, workload, step, label: stepLabel(workload, step, steps), repeat: i + 1 }))));
 });
 const ceilingRuns = plan([CEILING], profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w)));
-const stackRuns = plan(targets, profile.workloads);
+// After every stack's throughput on an HTTP workload, every stack's open-loop latency step on it.
+const latencyRuns = (workload) => (profile.latency && HTTP_WORKLOADS.includes(workload)
+  ? targets.map((server) => ({ server, workload, kind: 'latency', label: `${workload} latency`, step: profile.latency, repeat: 1 }))
+  : []);
+const stackRuns = profile.workloads.flatMap((w) => [...plan(targets, [w]), ...latencyRuns(w)]);
 const runs = [...ceilingRuns, ...stackRuns];
 const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step), 0);
 const progress = createProgress({ plannedSeconds });
 const results = new Map(); // "server|label" → { server, workload, label, step, repeats: [] }
+const latency = []; // one record per stack × workload × offered rate (lib/latency.mjs)
+const openLoop = { ceiling: {} }; // what the open-loop generator offered against nginx, per workload
 
 function record(run, outcome) {
   const name = run.server === CEILING ? CEILING : run.server.id;
@@ -72,14 +83,22 @@ async function main() {
   writeStaticTree(STATIC_ROOT);
   const http = profile.workloads.some((w) => HTTP_WORKLOADS.includes(w));
   const chat = profile.workloads.includes('chat');
-  const jmeterHome = http ? await installJmeter() : null;
+  const wrk = http && profile.generator === 'wrk';
+  const jmeterHome = http && !wrk ? await installJmeter() : null;
+  if (wrk) ensureWrk();
+  const openLoopWorkloads = profile.latency ? profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w)) : [];
+  if (openLoopWorkloads.length) ensureOha();
   if (chat) await installChatClient();
   const corpus = profile.workloads.includes('bookings') ? await writeCorpus(join(RUN_DIR, 'bench-corpus'), {}) : null;
   if (ceilingRuns.length) ensureNginx();
   const env = environment({ pinning, javaHome: findJavaHome(), mariadb: await serverVersion(db),
-    jmeter: jmeterHome && jmeterVersion(jmeterHome), nginx: ceilingRuns.length ? nginxVersion() : null });
+    jmeter: jmeterHome && jmeterVersion(jmeterHome), wrk: wrk ? wrkVersion() : null,
+    nginx: ceilingRuns.length ? nginxVersion() : null });
+  env.generator = http ? profile.generator : null;
+  if (openLoopWorkloads.length) env.openLoop = `oha ${ohaVersion()}`;
   if (chat) env.chatClient = chatClientVersions();
-  const base = { profile, corpus, loadgenCpus: pinning.loadgen, progress };
+  const base = { profile, corpus, loadgenCpus: pinning.loadgen, pinning, progress };
+  corpusCsv = corpus;
 
   // The ceiling like a stack: a failing nginx start or run is recorded as failed, not the end of the bench.
   if (ceilingRuns.length) {
@@ -93,12 +112,23 @@ async function main() {
       record(run, await measureSafely({ ...base, server: { ...current, host: '127.0.0.1' }, workload: run.workload,
         step: run.step, dir: dirOf(run, 'nginx') }));
     }
+    // What the open-loop generator can offer on LOADGEN_CPUS: its latency steps ask for at most half of it.
+    for (const workload of current ? CEILING_WORKLOADS.filter((w) => openLoopWorkloads.length && profile.workloads.includes(w)) : []) {
+      progress.note(`bench: open-loop generator ceiling (${workload}, nginx)`);
+      openLoop.ceiling[workload] = await openLoopCeiling({ workload, host: '127.0.0.1', port: current.port,
+        file: profile.steps[workload][0].file, cpus: pinning.loadgen, seconds: profile.latency.seconds,
+        connections: profile.latency.connections }).catch((error) => ({ failed: true, reason: error.message }));
+    }
     if (current) await current.stop();
     current = null;
   }
 
   for (const run of stackRuns) {
     announce(run, run.server.id);
+    if (run.kind === 'latency') {
+      await latencyStep(run, db);
+      continue;
+    }
     if (run.workload === 'bookings') await truncate(db);
     let outcome;
     try {
@@ -129,10 +159,50 @@ async function main() {
   await finish(env);
 }
 
+// The open-loop latency step of one stack on one workload (lib/latency.mjs); bookings checks its invariant too.
+async function latencyStep(run, db) {
+  const byStack = maxima([...results.values()].filter((r) => r.workload === run.workload).map((r) => {
+    const ok = r.repeats.filter((x) => !x.failed).map((x) => x.throughput);
+    return { stack: r.server, workload: r.workload, failed: !ok.length, throughput: { median: median(ok) } };
+  }), run.workload);
+  const own = byStack.get(run.server.id);
+  const fail = (reason) => latency.push({ stack: run.server.id, workload: run.workload, failed: true, reason });
+  if (!own) return fail('no throughput of its own to take fractions of');
+  const ceiling = openLoop.ceiling[run.workload === 'static' ? 'static' : 'hello'];
+  const cap = ceiling?.achieved ? ceiling.achieved * GENERATOR_SHARE : Infinity;
+  const rates = offeredRates({ slowest: Math.min(...byStack.values()), own, common: profile.latency.common,
+    ownFractions: profile.latency.own, cap });
+  if (run.workload === 'bookings') await truncate(db);
+  let outcome = null;
+  try {
+    current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; });
+    outcome = await measureLatency({ server: current, workload: run.workload, rates, settings: profile.latency, profile,
+      corpus: corpusCsv, dir: join(dirOf(run, run.server.id), 'latency'), pinning, progress,
+      connections: profile.latency.connections });
+  } catch (error) {
+    fail(`did not run: ${error.message}`);
+  } finally {
+    progress.phase('stopping');
+    if (current) await current.stop();
+    current = null;
+  }
+  if (!outcome) return;
+  if (run.workload === 'bookings') {
+    const invariant = await checkInvariant(db, { expectedBookings: outcome.created, unanswered: outcome.unanswered });
+    for (const r of outcome.records) {
+      r.invariant = invariant.ok ? 'pass' : 'fail';
+      if (!invariant.ok) Object.assign(r, { failed: true, reason: `invariant violated: ${invariant.problems[0]}` });
+    }
+  }
+  latency.push(...outcome.records);
+  for (const r of outcome.records.filter((x) => x.failed)) progress.note(`bench: ${r.stack} ${r.workload} open loop ${r.rate}/s FAILED: ${r.reason}`);
+}
+
 async function measureSafely(options) {
   const chat = options.workload === 'chat';
   try {
-    return await (chat ? measureChat(options) : measure(options));
+    if (chat) return await measureChat(options);
+    return await (profile.generator === 'wrk' ? measureWrk(options) : measure(options));
   } catch (error) {
     return (chat ? failedChatRun : failedRun)(error.message);
   }
@@ -155,20 +225,23 @@ async function finish(env) {
   for (const r of chatResults) chatRows.push(await chatRow(r));
   const all = [...results.values()].filter((r) => r.workload !== 'chat');
   const ceiling = Object.fromEntries(all.filter((r) => r.server === CEILING)
-    .map((r) => [r.label, buildRow({ ...r, ceiling: null })]));
+    .map((r) => [r.label, buildRow({ ...r, pinning, ceiling: null })]));
   const rows = all.filter((r) => r.server !== CEILING)
-    .map((r) => buildRow({ ...r, ceiling: ceiling[r.label] && { throughput: ceiling[r.label].throughput.median } }));
+    .map((r) => buildRow({ ...r, pinning, ceiling: ceiling[r.label] && { throughput: ceiling[r.label].throughput.median } }));
   rows.push(...chatRows);
-  const failed = [...rows, ...Object.values(ceiling)].filter((r) => r.failed).length;
-  const summary = { run: stamp, profile: profile.name, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
+  const failed = [...rows, ...Object.values(ceiling), ...latency].filter((r) => r.failed).length;
+  const summary = { run: stamp, profile: profile.name, generator: profile.generator, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
     rampUpSeconds: profile.rampUpSeconds, steps: profile.steps }, environment: env,
-    ceiling: { server: env.nginx, rows: Object.values(ceiling) }, results: rows, failedRuns: failed };
+    ceiling: { server: env.nginx, rows: Object.values(ceiling) }, results: rows,
+    openLoop: { generator: env.openLoop ?? null, ceiling: openLoop.ceiling, settings: profile.latency ?? null }, latency,
+    failedRuns: failed };
   writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const latest = join(resultsRoot, 'latest');
   rmSync(latest, { force: true });
   symlinkSync(stamp, latest);
   const httpRows = [...rows.filter((r) => r.workload !== 'chat'), ...Object.values(ceiling)];
   if (httpRows.length) console.log(`\n${formatTable(httpRows)}\n`);
+  if (latency.length) console.log(`\n${formatLatencyTable(latency)}\n`);
   if (chatRows.length) {
     console.log(`\n${formatChatTable(chatRows)}\n`);
     console.log('chat: latency in ms from each message\'s scheduled send time to its delivery, over every delivery ' +
@@ -194,6 +267,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     progress.done();
     stopJmeter();
+    stopWrk();
+    stopOpenLoop();
     stopChatClients();
     if (current) await current.stop();
     process.exit(128 + constants.signals[signal]);

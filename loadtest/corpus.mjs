@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// The bookings request bodies: protobuf Booking files (spec/booking.proto) from a seeded generator, plus the
-// CSV that plan.jmx's CSV Data Set reads (one row per request, recycled). Same seed → same bytes, so runs
+// The bookings request bodies: Booking files (spec/booking.proto) from a seeded generator, binary protobuf as the
+// seed sent them and, one booking in ten, its proto3 JSON (the contract's other encoding), plus the two indexes
+// the generators read: the CSV of plan.jmx's CSV Data Set and the Lua table of wrk/bookings.lua (one entry per
+// request, recycled, each with its Content-Type). Same seed → same bytes, so runs
 // compare; the hot products make concurrent requests fight over the same aggregates rows (the FOR UPDATE
 // path), the rest spread the load over 5 models × 4 trims and 1 day .. 3 year intervals in 2000-2049.
 // Usage: node loadtest/corpus.mjs [dir = .run/corpus] [count = 2000] [seed = 42]
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { ROOT, RUN_DIR } from '../scripts/lib/stacks.mjs';
@@ -74,6 +76,15 @@ export function generateBookings({ count = 2000, seed = 42 } = {}) {
 }
 
 export const encodeBooking = (booking) => Buffer.from(Booking.encode(Booking.fromObject(booking)).finish());
+// proto3 JSON: lowerCamelCase names, the int64 as a decimal string.
+export const jsonBooking = (booking) => Buffer.from(JSON.stringify({ ...booking, originTs: String(booking.originTs) }));
+export const PROTOBUF = 'application/x-protobuf';
+export const JSON_TYPE = 'application/json';
+const isJson = (i) => i % 10 === 9;
+
+// A Lua string literal of any bytes: printable ASCII as itself, everything else as a 3-digit decimal escape.
+const luaString = (bytes) => `"${[...bytes].map((b) => (b >= 32 && b < 127 && b !== 34 && b !== 92
+  ? String.fromCharCode(b) : `\\${String(b).padStart(3, '0')}`)).join('')}"`;
 
 // Rewrites only what differs, so a second call with the same arguments touches nothing.
 function writeIfChanged(file, bytes) {
@@ -85,21 +96,29 @@ export async function writeCorpus(dir, { count = 2000, seed = 42 } = {}) {
   const root = resolve(dir);
   mkdirSync(root, { recursive: true });
   const names = new Set();
-  const rows = ['bookingFile,bookingId,model,trim'];
+  const rows = ['bookingFile,bookingId,model,trim,contentType'];
+  const lua = ['return {'];
   for (const [i, booking] of generateBookings({ count, seed }).entries()) {
-    const name = `booking-${String(i).padStart(6, '0')}.bin`;
+    const [type, body, ext] = isJson(i) ? [JSON_TYPE, jsonBooking(booking), 'json'] : [PROTOBUF, encodeBooking(booking), 'bin'];
+    const name = `booking-${String(i).padStart(6, '0')}.${ext}`;
     names.add(name);
-    writeIfChanged(join(root, name), encodeBooking(booking));
+    writeIfChanged(join(root, name), body);
     // Absolute paths: JMeter resolves relative ones against the plan's directory, not the CSV's.
-    rows.push([join(root, name), booking.bookingId, booking.model, booking.trim].join(','));
+    rows.push([join(root, name), booking.bookingId, booking.model, booking.trim, type].join(','));
+    lua.push(`{ "${type}", ${luaString(body)} },`);
   }
-  for (const stale of readdirSync(root).filter((n) => /^booking-\d+\.bin$/.test(n) && !names.has(n))) {
+  for (const stale of readdirSync(root).filter((n) => /^booking-\d+\.(bin|json)$/.test(n) && !names.has(n))) {
     rmSync(join(root, stale));
   }
+  lua.push('}');
   const csv = join(root, 'bookings.csv');
   writeIfChanged(csv, Buffer.from(rows.join('\n') + '\n'));
+  writeIfChanged(join(root, 'bookings.lua'), Buffer.from(lua.join('\n') + '\n'));
   return csv;
 }
+
+/** The Lua index wrk/bookings.lua reads, beside the CSV writeCorpus returns. */
+export const luaCorpusOf = (csv) => join(dirname(csv), 'bookings.lua');
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [dir = join(RUN_DIR, 'corpus'), count = '2000', seed = '42'] = process.argv.slice(2);

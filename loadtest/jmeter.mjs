@@ -57,10 +57,11 @@ export function stopJmeter(signal = 'SIGTERM') {
   for (const child of children) { try { child.kill(signal); } catch { /* already gone */ } }
 }
 
-function run(command, args, options, onLine = () => {}) {
+function run(command, args, options, onLine = () => {}, onSpawn = () => {}) {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     children.add(child);
+    onSpawn(child.pid);
     child.once('close', () => children.delete(child));
     const tail = [];
     const keep = (line) => { tail.push(line); if (tail.length > 40) tail.shift(); };
@@ -109,7 +110,7 @@ export function planProperties({ workload, host = '127.0.0.1', port, users = 1, 
 }
 
 /** Runs one workload; resolves with JMeter's exit code (and its last output lines, for error messages). */
-export async function runJmeter({ jtl, dashboard = null, cpus = '', onSample = () => {}, ...workload }) {
+export async function runJmeter({ jtl, dashboard = null, cpus = '', onSample = () => {}, onSpawn = () => {}, ...workload }) {
   const home = installedHome();
   if (!home) throw new Error('JMeter is not installed: call installJmeter() first (make jmeter)');
   if (!jtl) throw new Error('runJmeter needs a jtl path');
@@ -118,7 +119,7 @@ export async function runJmeter({ jtl, dashboard = null, cpus = '', onSample = (
     '-n', '-t', PLAN, '-l', resolve(jtl), '-j', `${resolve(jtl).replace(/\.jtl$/, '')}.jmeter.log`, '-f',
     ...Object.entries(props).map(([k, v]) => `-J${k}=${v}`)];
   if (dashboard) args.push('-e', '-o', resolve(dashboard));
-  return run(...javaCommand(cpus, args), { cwd: ROOT }, (line) => { if (/^summary [+=]/.test(line)) onSample(line); });
+  return run(...javaCommand(cpus, args), { cwd: ROOT }, (line) => { if (/^summary [+=]/.test(line)) onSample(line); }, onSpawn);
 }
 
 function javaCommand(cpus, args) {

@@ -24,7 +24,7 @@ export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), e
       `${summary.environment.cores} cores, git ${summary.environment.git?.sha?.slice(0, 12) ?? '?'}); ` +
       'the whole report of a run is `results/latest/REPORT.md`.', '',
     `![Throughput per workload](${relative(dirname(readme), join(exampleDir, CHART))})`, '',
-    renderWorkload(summary.results, TABLE, { links: false }).replace(/^### /, '#### '),
+    renderWorkload(summary.results, TABLE, { links: false, pinning: summary.environment?.pinning }).replace(/^### /, '#### '),
     '', END].join('\n');
   const text = readFileSync(readme, 'utf8');
   const from = text.indexOf(BEGIN);

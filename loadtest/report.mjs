@@ -16,7 +16,7 @@ export async function writeReport(runDir) {
   mkdirSync(chartDir, { recursive: true });
   const drawn = [];
   for (const chart of CHARTS) {
-    const svg = await renderChart(chart, summary.results ?? []);
+    const svg = await renderChart(chart, summary.results ?? [], summary);
     if (!svg) continue;
     writeFileSync(join(chartDir, chart.file), svg);
     drawn.push(chart);

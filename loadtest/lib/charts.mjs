@@ -40,24 +40,66 @@ function colours(rows) {
 
 const BY_MEDIAN = { field: 'median', op: 'max', order: 'descending' };
 
+const BOUND_NOTE = { generator: ' (generator-bound)', database: ' (database-bound)', none: ' (nothing saturated)' };
+
+// Throughput bars (whiskers: min–max of the repeats) and, beside each, the server's CPU: a bar at the server's
+// own share of its CPUs, so a short throughput bar next to a short CPU bar reads as "not the server's limit".
+// One panel per workload (a vconcat: a facet of hconcats does not lay its axes out).
 function throughputSpec(rows) {
+  const http = measured(rows).filter((r) => r.throughput?.median > 0 && r.workload !== 'chat');
+  const values = http.map((r) => ({
+    label: r.label, stack: `${r.stack}${BOUND_NOTE[r.bottleneck?.bound] ?? ''}`, colour: r.stack,
+    median: r.throughput.median, min: r.throughput.min, max: r.throughput.max,
+    cpu: r.bottleneck?.serverPercent ?? null }));
+  const y = { field: 'stack', type: 'nominal', sort: BY_MEDIAN, title: null, axis: { labelLimit: 280 } };
+  const colour = { field: 'colour', type: 'nominal', scale: colours(rows), legend: null };
+  const panel = (label) => ({
+    title: { text: label, anchor: 'start', fontSize: 12 },
+    transform: [{ filter: { field: 'label', equal: label } }],
+    hconcat: [
+      { width: 330, layer: [
+        { mark: 'bar', encoding: { y, x: { field: 'median', type: 'quantitative', title: 'req/s' }, color: colour } },
+        { mark: { type: 'rule', strokeWidth: 1.5 }, encoding: {
+          y, x: { field: 'min', type: 'quantitative', title: 'req/s' }, x2: { field: 'max' }, color: { value: '#888' } } },
+      ] },
+      { width: 110, mark: { type: 'bar', opacity: 0.6 }, encoding: {
+        y: { ...y, axis: null },
+        x: { field: 'cpu', type: 'quantitative', title: 'server CPU %', scale: { domain: [0, 100] }, axis: { tickCount: 2 } },
+        color: colour } },
+    ],
+  });
   return {
-    title: 'Throughput (req/s, median of repeats; whiskers: min–max)',
-    data: { values: measured(rows).filter((r) => r.throughput?.median > 0).map((r) => ({ label: r.label, stack: r.stack,
-      median: r.throughput.median, min: r.throughput.min, max: r.throughput.max })) },
-    facet: { row: { ...panels(rows), header: { labelAngle: 0, labelAlign: 'left' } } },
+    title: 'Throughput (req/s, median of repeats; whiskers: min–max) and the server\'s CPU (% of its CPUs)',
+    data: { values },
+    vconcat: panels(http).sort.map(panel),
+  };
+}
+
+const LATENCY_PERCENTILES = ['p50', 'p99', 'p99.9'];
+
+// Open-loop latency against the offered rate: one line per stack, one column per percentile, one row per
+// workload, log scale: where each stack's knee is.
+function latencyRateSpec(rows, summary) {
+  const values = (summary?.latency ?? []).filter((l) => !l.failed).flatMap((l) => LATENCY_PERCENTILES
+    .filter((p) => l.latencyMs?.[p] > 0)
+    .map((p) => ({ workload: l.workload, stack: l.stack, rate: l.rate, percentile: p, ms: l.latencyMs[p] })));
+  const order = WORKLOAD_ORDER.filter((w) => values.some((v) => v.workload === w));
+  return {
+    title: 'Open-loop latency (ms, log) against the offered rate (req/s): p50, p99, p99.9',
+    data: { values },
+    facet: {
+      row: { field: 'workload', type: 'nominal', sort: order, title: null, header: { labelAngle: 0, labelAlign: 'left' } },
+      column: { field: 'percentile', type: 'ordinal', sort: LATENCY_PERCENTILES, title: null },
+    },
     resolve: { scale: { x: 'independent', y: 'independent' } },
     spec: {
-      width: 420,
-      layer: [
-        { mark: 'bar', encoding: {
-          y: { field: 'stack', type: 'nominal', sort: BY_MEDIAN, title: null },
-          x: { field: 'median', type: 'quantitative', title: 'req/s' },
-          color: { field: 'stack', type: 'nominal', scale: colours(rows), legend: null } } },
-        { mark: { type: 'rule', strokeWidth: 1.5 }, encoding: {
-          y: { field: 'stack', type: 'nominal', sort: BY_MEDIAN },
-          x: { field: 'min', type: 'quantitative' }, x2: { field: 'max' }, color: { value: '#888' } } },
-      ],
+      width: 200, height: 160,
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'rate', type: 'quantitative', title: 'offered req/s' },
+        y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, title: 'ms' },
+        color: { field: 'stack', type: 'nominal', scale: colours(rows), title: 'stack' },
+      },
     },
   };
 }
@@ -127,7 +169,8 @@ function memorySpec(rows) {
 }
 
 export const CHARTS = [
-  { file: 'throughput.svg', title: 'Throughput', spec: throughputSpec },
+  { file: 'throughput.svg', title: 'Throughput and server CPU', spec: throughputSpec },
+  { file: 'latency-rate.svg', title: 'Open-loop latency against offered rate', spec: latencyRateSpec },
   { file: 'latency.svg', title: 'Latency percentiles', spec: latencySpec },
   { file: 'cpu-latency.svg', title: 'CPU against latency, with memory', spec: cpuLatencySpec },
   { file: 'memory.svg', title: 'Peak memory', spec: memorySpec },
@@ -147,8 +190,8 @@ const LOGGER = {
 };
 
 /** One chart's SVG text, or null when the rows give it nothing to draw. */
-export async function renderChart(chart, rows) {
-  const spec = chart.spec(rows);
+export async function renderChart(chart, rows, summary = {}) {
+  const spec = chart.spec(rows, summary);
   if (!spec.data.values.length) return null;
   const full = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', ...spec,
     config: { background: '#ffffff', font: 'sans-serif', title: { anchor: 'start', fontSize: 13 } } };

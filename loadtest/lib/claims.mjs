@@ -29,17 +29,27 @@ function setting(row) {
   return Object.entries(row?.step ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
+const generatorBound = (row) => row.bottleneck?.bound === 'generator';
+
+/**
+ * A generator-bound row's throughput is the generator's: a lower bound of the server's. A ratio of two such rows
+ * is never read as a ranking: they are compared by requests per server CPU-second. One such row against a
+ * server's own figure decides the direction only where the bound cannot change it (the bound row ahead).
+ */
 function ratioClaim(claim, rows) {
   const [a, b] = claim.stacks.map((stack) => rowFor(rows, claim, stack));
   const missing = claim.stacks.filter((_, i) => ![a, b][i]);
   if (missing.length) return { verdict: 'not measured', detail: `no ${claim.workload} result for ${missing.join(', ')}` };
-  const ratio = valueAt(a, claim.metric) / valueAt(b, claim.metric);
-  if (!Number.isFinite(ratio)) return { verdict: 'not measured', detail: `no ${claim.metric} in the rows` };
-  const verdict = Math.abs(ratio - 1) <= TIE ? 'tie' : ratio > 1 ? 'same direction' : 'reversed';
-  let detail = `${claim.stacks[0]} ${ratio.toFixed(2)}× ${claim.stacks[1]} (${setting(a)})`;
+  const bound = [a, b].filter(generatorBound).map((r) => r.stack);
+  const throughputMetric = claim.metric.startsWith('throughput');
+  const metric = throughputMetric && bound.length === 2 ? 'perCpuSecond' : claim.metric;
+  const ratio = valueAt(a, metric) / valueAt(b, metric);
+  if (!Number.isFinite(ratio)) return { verdict: 'not measured', detail: `no ${metric} in the rows` };
+  let verdict = Math.abs(ratio - 1) <= TIE ? 'tie' : ratio > 1 ? 'same direction' : 'reversed';
+  const undecided = throughputMetric && bound.length === 1 && !(generatorBound(a) ? ratio > 1 + TIE : ratio < 1 - TIE);
+  if (undecided) verdict = 'undecided (generator-bound)';
+  let detail = `${claim.stacks[0]} ${ratio.toFixed(2)}× ${claim.stacks[1]}${metric === 'perCpuSecond' ? ' per server CPU-second' : ''} (${setting(a)})`;
   if (claim.alsoReport === 'errors') detail += `; errors ${claim.stacks[0]} ${a.errors}, ${claim.stacks[1]} ${b.errors}`;
-  // A generator-bound row measured the load generator as much as the stack: the ratio says little.
-  const bound = [a, b].filter((r) => r.headroom?.generatorBound).map((r) => r.stack);
   if (bound.length) detail += `; generator-bound: ${bound.join(', ')}`;
   return { verdict, ratio, detail };
 }

@@ -25,6 +25,14 @@ export async function serverVersion(db) {
   return row.v;
 }
 
+/** MariaDB's pid (its CPU is sampled beside the server's), or null when it is not ours to see (compose). */
+export function databasePid() {
+  const pidFile = join(RUN_DIR, 'mariadb/mysqld.pid');
+  if (process.env.RUNTIME === 'compose' || !existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').trim());
+  return pid > 0 ? pid : null;
+}
+
 /**
  * Starts MariaDB if needed (scripts/db.sh up, pinned to DB_CPUS when it starts) and pins an already running
  * one to DB_CPUS too, every thread of it, so the pinning the summary records is the one in effect.

@@ -21,12 +21,20 @@ const CHAT_GRID = [
   ...[10, 13, 15, 17].map((u) => chatPoint(4, u)),
 ];
 
+// The open-loop latency step (lib/latency.mjs): rates as fractions of the slowest stack's maximum on the workload
+// (`common`, the same absolute rates for every stack) and of each stack's own (`own`), `seconds` each after a
+// closed-loop warm-up, on `connections` connections (a request due while all are busy waits, and that counts).
+const latencySteps = (extra = {}) => ({ common: [0.5, 0.9], own: [0.5, 0.9], seconds: 3, warmupSeconds: 3, connections: 50, ...extra });
+
 // The seed write-ups' parameters. Loop-bound workloads end when every user has sent its requests.
 const seed = {
   description: "the seed write-ups' parameters",
+  // Their own tool, with its dashboards; GENERATOR=wrk measures the same steps with wrk (loop-bound ones for 60 s).
+  generator: 'jmeter',
   repeat: 3,
   warmup: { users: 50, durationSeconds: 20 },
   rampUpSeconds: 5,
+  latency: latencySteps({ common: [0.25, 0.5, 0.75, 0.9], own: [0.5, 0.75, 0.9], seconds: 10, warmupSeconds: 10 }),
   workloads: {
     hello: [{ users: 300, durationSeconds: 60 }],
     static: [{ users: 100, durationSeconds: 60, file: '1mb.bin' }],
@@ -44,6 +52,7 @@ const quick = {
   repeat: 1,
   warmup: { users: 50, durationSeconds: 10 },
   rampUpSeconds: 1,
+  latency: latencySteps(),
   workloads: {
     hello: [{ users: 50, durationSeconds: 10 }],
     static: [{ users: 50, durationSeconds: 10, file: '1mb.bin' }],
@@ -62,6 +71,7 @@ const sweep = {
   repeat: 1,
   warmup: { users: 32, durationSeconds: 5 },
   rampUpSeconds: 2,
+  latency: latencySteps({ seconds: 5 }),
   workloads: {
     hello: sweepSteps(),
     static: sweepSteps({ file: '1mb.bin' }),
@@ -78,6 +88,7 @@ const smoke = {
   dashboards: false,
   warmup: { users: 2, durationSeconds: 1 },
   rampUpSeconds: 0,
+  latency: latencySteps({ common: [0.25], own: [0.5], seconds: 2, warmupSeconds: 1, connections: 4 }),
   workloads: {
     hello: [{ users: 4, durationSeconds: 3 }],
     static: [{ users: 2, durationSeconds: 3, file: '1mb.bin' }],
@@ -105,7 +116,11 @@ export function chatScenarios(text, template) {
   });
 }
 
-/** The profile named by PROFILE (default quick), with REPEAT and WORKLOADS applied. */
+export const GENERATORS = ['wrk', 'jmeter'];
+// wrk runs for a duration: a loop-bound step (seed's echo 100 × 500) runs this long under it instead.
+export const WRK_SECONDS_FOR_LOOPS = 60;
+
+/** The profile named by PROFILE (default quick), with REPEAT, WORKLOADS and GENERATOR applied. */
 export function selectProfile(env = process.env) {
   const name = env.PROFILE || 'quick';
   const base = PROFILES[name];
@@ -117,18 +132,27 @@ export function selectProfile(env = process.env) {
   const repeat = env.REPEAT ? Number(env.REPEAT) : base.repeat;
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`REPEAT must be a positive integer, got "${env.REPEAT}"`);
   const workloads = WORKLOADS.filter((w) => !wanted.length || wanted.includes(w));
+  const generator = env.GENERATOR || base.generator || 'wrk';
+  if (!GENERATORS.includes(generator)) throw new Error(`unknown GENERATOR "${generator}"; known: ${GENERATORS.join(', ')}`);
   const steps = { ...base.workloads };
+  if (generator === 'wrk') {
+    for (const w of HTTP_WORKLOADS) {
+      steps[w] = steps[w].map((s) => (s.loops ? { users: s.users, durationSeconds: WRK_SECONDS_FOR_LOOPS, ...(s.file ? { file: s.file } : {}) } : s));
+    }
+  }
   if (env.CHAT_SCENARIOS) steps.chat = chatScenarios(env.CHAT_SCENARIOS, base.workloads.chat[0]);
   // `steps` maps every workload to its measured steps; `workloads` is the ordered selection to run.
-  return { name, ...base, steps, dashboards: base.dashboards ?? true, repeat, workloads };
+  return { name, ...base, generator, steps, dashboards: (base.dashboards ?? true) && generator === 'jmeter', repeat, workloads };
 }
 
 // A rough length of one run, for the progress line's ETA: warm-up + measured + ~11 s of JVM start(s) and
 // the stack's start and stop (measured on 2 cores), + ~3 s when JMeter writes its dashboard (its own JVM).
 export function estimateSeconds(profile, step) {
+  if (step.common) return step.warmupSeconds + (step.common.length + step.own.length) * (step.seconds + 0.3) + 4;
   // chat: settle + the schedule + ~6 s of client JVM, drain and the stack's start and stop.
   if (step.rooms) return (step.settleMs + ((step.warmupMessages ?? 0) + step.messages) * step.intervalMs) / 1000 + 6;
   const measured = step.durationSeconds ?? Math.max(10, step.loops / 50);
+  if (profile.generator === 'wrk') return profile.warmup.durationSeconds + measured + 5;
   return profile.warmup.durationSeconds + measured + profile.rampUpSeconds + 11 + (profile.dashboards === false ? 0 : 3);
 }
 

@@ -1,7 +1,7 @@
 // REPORT.md of one run, from its summary.json alone: the environment, the charts, one table per workload
 // (stacks sorted by throughput, ratio to the best), links to JMeter's dashboards and the seed claims.
 import { join } from 'node:path';
-import { GENERATOR_BOUND } from './summary.mjs';
+import { describeBound } from './bottleneck.mjs';
 
 const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
 const MIB = 2 ** 20;
@@ -16,6 +16,14 @@ function table(header, rows) {
     ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
 }
 
+// Runs from before wrk was the default name only JMeter.
+function generatorName(e) {
+  const name = e.generator ?? (e.jmeter ? 'jmeter' : null);
+  const version = { wrk: e.wrk, jmeter: e.jmeter }[name];
+  return [name === 'jmeter' ? 'JMeter' : name ?? '–', version].filter(Boolean).join(' ') +
+    (e.openLoop ? `; open-loop latency: ${e.openLoop}` : '');
+}
+
 function environmentSection(summary) {
   const e = summary.environment ?? {};
   const p = e.pinning ?? {};
@@ -27,10 +35,11 @@ function environmentSection(summary) {
     ['JDK', e.jdk ? `${e.jdk.vendor ?? ''} ${e.jdk.version ?? ''}`.trim() : '–'],
     ['Node.js', e.node ?? '–'],
     ['MariaDB', e.mariadb ?? '–'],
-    ['JMeter', e.jmeter ?? '–'],
+    ['load generator', generatorName(e)],
     ['git', e.git ? `${e.git.sha?.slice(0, 12) ?? '?'}${e.git.dirty ? ' (uncommitted changes)' : ''}` : '–'],
-    ['generator headroom', ceiling
-      ? `${summary.ceiling.server ?? 'nginx'} driven by the same JMeter: ${ceiling}. A stack at ≥ ${GENERATOR_BOUND * 100}% of it measured the generator as much as the server.`
+    ['generator ceiling', ceiling
+      ? `${summary.ceiling.server ?? 'nginx'} on the server's CPUs, driven by the same generator: ${ceiling}. Which part ` +
+        'limited each row is measured from CPU (the bottleneck column), not read from this ratio.'
       : 'not measured (no ceiling run)'],
   ];
   return ['## Environment', '', table(['', ''], lines)].join('\n');
@@ -46,24 +55,46 @@ function verdict(row) {
   if (row.failed) return `FAILED${row.repeats?.find((r) => r.reason)?.reason ? `: ${row.repeats.find((r) => r.reason).reason}` : ''}`;
   const notes = [];
   if (row.invariant && row.invariant !== 'n/a') notes.push(`invariant ${row.invariant}`);
-  if (row.headroom?.generatorBound) notes.push(`generator-bound (${num(row.headroom.ratio * 100)}% of ceiling)`);
+  if (row.headroom) notes.push(`${num(row.headroom.ratio * 100)}% of the nginx ceiling`);
   return notes.join('; ') || 'ok';
 }
 
-function httpTable(rows, { links = true } = {}) {
-  const sorted = [...rows].sort((a, b) => (b.throughput?.median ?? -1) - (a.throughput?.median ?? -1));
-  const best = sorted[0]?.throughput?.median;
-  const header = ['stack', 'req/s', 'min–max', '× best', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors', 'CPU %',
-    'peak RSS MiB', 'verdict', 'dashboard'];
-  const cells = sorted.map((r) => [
-    `\`${r.stack}\``, num(r.throughput?.median),
+const generatorBound = (r) => r.bottleneck?.bound === 'generator';
+
+/**
+ * Rows ranked by throughput, except generator-bound ones: their req/s is the generator's, so they are never
+ * ranked by it against each other. They follow the ranked rows, in order of requests per server CPU-second,
+ * with no "× best".
+ */
+export function rankRows(rows) {
+  const byRate = (a, b) => (b.throughput?.median ?? -1) - (a.throughput?.median ?? -1);
+  const byCpu = (a, b) => (b.perCpuSecond ?? -1) - (a.perCpuSecond ?? -1);
+  const ranked = rows.filter((r) => !generatorBound(r)).sort(byRate);
+  const bound = rows.filter(generatorBound).sort(byCpu);
+  return { ranked, bound };
+}
+
+function httpTable(rows, { links = true, pinning } = {}) {
+  const { ranked, bound } = rankRows(rows);
+  const best = ranked[0]?.throughput?.median;
+  const header = ['stack', 'generator', 'req/s', 'min–max', '× best', 'req per server CPU-s', 'p50 ms', 'p90', 'p99', 'p99.9', 'max',
+    'errors', 'server CPU %', 'generator CPU %', 'MariaDB CPU %', 'peak RSS MiB', 'bottleneck', 'verdict', 'dashboard'];
+  const cells = [...ranked, ...bound].map((r) => [
+    `\`${r.stack}\``, r.generator ?? '–', num(r.throughput?.median),
     r.repeats?.length > 1 ? `${num(r.throughput.min)}–${num(r.throughput.max)}` : '1 run',
-    best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–',
+    !generatorBound(r) && best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–',
+    num(r.perCpuSecond),
     ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max),
     r.samples ? `${num(r.errors)} (${num((r.errorRate ?? 0) * 100, 2)}%)` : '–',
-    num(r.cpuPercent?.mean), r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–', verdict(r), dashboards(r),
+    num(r.cpuPercent?.mean), num(r.generatorCpuPercent), num(r.databaseCpuPercent),
+    r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–', describeBound(r.bottleneck, pinning), verdict(r), dashboards(r),
   ]);
-  return links ? table(header, cells) : table(header.slice(0, -1), cells.map((c) => c.slice(0, -1)));
+  const body = links ? table(header, cells) : table(header.slice(0, -1), cells.map((c) => c.slice(0, -1)));
+  if (!bound.length) return body;
+  const names = bound.map((r) => `\`${r.stack}\``).join(', ');
+  return `${body}\n\n${bound.length > 1 ? `${names} were generator-bound: their req/s is what the generator could drive, so ` +
+    'they are not ranked by it against each other or the rows above; they follow in order of requests per server CPU-second.'
+    : `${names} was generator-bound: its req/s is what the generator could drive, a lower bound of the server's, so it is not ranked.`}`;
 }
 
 function chatTable(rows) {
@@ -92,15 +123,15 @@ function describeStep(step) {
 }
 
 /** One label's heading, setting line and table, as in REPORT.md (links: JMeter dashboards, relative to the run). */
-export function renderWorkload(rows, label, { links = true } = {}) {
+export function renderWorkload(rows, label, { links = true, pinning } = {}) {
   const group = rows.filter((r) => r.label === label);
   if (!group.length) throw new Error(`no results for "${label}"`);
   const first = group[0];
-  const body = first.workload === 'chat' ? chatTable(group) : httpTable(group, { links });
+  const body = first.workload === 'chat' ? chatTable(group) : httpTable(group, { links, pinning });
   return [`### ${label}`, '', `${describeStep(first.step)}`, '', body].join('\n');
 }
 
-function workloadSections(rows) {
+function workloadSections(rows, pinning) {
   const byLabel = new Map();
   for (const r of rows) {
     if (!byLabel.has(r.label)) byLabel.set(r.label, []);
@@ -111,7 +142,37 @@ function workloadSections(rows) {
     return WORKLOAD_ORDER.indexOf(workload) === -1 ? WORKLOAD_ORDER.length : WORKLOAD_ORDER.indexOf(workload);
   };
   const labels = [...byLabel.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
-  return labels.map((label) => renderWorkload(rows, label));
+  return labels.map((label) => renderWorkload(rows, label, { pinning }));
+}
+
+/** The open-loop latency steps: one table per workload, stacks in order, each offered rate ascending. */
+function latencySection(summary) {
+  const records = summary.latency ?? [];
+  if (!records.length) return '';
+  const open = summary.openLoop ?? {};
+  const ceiling = Object.entries(open.ceiling ?? {}).map(([w, c]) => (c?.achieved
+    ? `${w} ${num(c.achieved)} req/s` : `${w} not measured${c?.reason ? ` (${c.reason})` : ''}`)).join(', ');
+  const settings = open.settings;
+  const intro = [`Open loop (${open.generator ?? 'oha'}, \`--latency-correction\`): every request is due at its time, whatever ` +
+    'the server does, and its latency counts from then, so a stall shows in the tail instead of being skipped (the throughput ' +
+    'tables above are closed-loop and understate tails).',
+  settings ? ` Rates: ${settings.common.map((f) => `${f * 100} %`).join(', ')} of the slowest stack's maximum on the ` +
+    `workload (the same for every stack) and ${settings.own.map((f) => `${f * 100} %`).join(', ')} of each stack's own, ` +
+    `${settings.seconds} s each on ${settings.connections} connections after a ${settings.warmupSeconds} s closed-loop warm-up.` : '',
+  ceiling ? ` The generator offered against nginx: ${ceiling}; no step asks for more than half of that (a capped rate says so).` : '',
+  ' "fell behind": fewer than 97 % of the due requests completed in the step.'].join('');
+  const sections = WORKLOAD_ORDER.filter((w) => records.some((r) => r.workload === w)).map((w) => {
+    const rows = records.filter((r) => r.workload === w)
+      .sort((a, b) => a.stack.localeCompare(b.stack) || (a.rate ?? 0) - (b.rate ?? 0));
+    return [`### ${w} latency`, '', table(['stack', 'offered req/s', 'achieved', 'p50 ms', 'p90', 'p99', 'p99.9', 'max',
+      'errors', 'server CPU %', 'generator CPU %', 'rate', 'verdict'], rows.map((r) => [
+      `\`${r.stack}\``, num(r.rate), num(r.achieved), ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99),
+      ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max), num(r.errors), num(r.serverCpuPercent), num(r.generatorCpuPercent),
+      `${(r.bases ?? []).join(' = ')}${r.capped ? ` (capped from ${num(r.wanted)})` : ''}`,
+      r.failed ? `FAILED: ${r.reason}` : `${r.keptUp ? 'kept up' : 'fell behind'}${r.invariant ? `; invariant ${r.invariant}` : ''}`,
+    ]))].join('\n');
+  });
+  return ['## Latency at offered rates', '', intro, '', ...sections.flatMap((x) => [x, ''])].join('\n');
 }
 
 function claimsSection(evaluated) {
@@ -143,7 +204,8 @@ export function renderReport(summary, { charts = [], claims = [] } = {}) {
     '## Charts', '',
     ...charts.map((c) => `![${c.title}](charts/${c.file})\n`),
     '## Results', '',
-    ...workloadSections(rows).flatMap((s) => [s, '']),
+    ...workloadSections(rows, summary.environment?.pinning).flatMap((s) => [s, '']),
+    latencySection(summary),
     claimsSection(claims), '',
   ].join('\n');
 }

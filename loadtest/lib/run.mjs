@@ -4,14 +4,17 @@
 // steps (seed's echo and bookings: N requests per user) keep a separate, time-bound warm-up JMeter run
 // before the loops, because one thread group cannot be "a duration, then N loops": their generator JVM
 // starts cold, which the README says. The dashboard is generated afterwards from the trimmed JTL.
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runJmeter, generateDashboard } from '../jmeter.mjs';
+import { runWrk } from '../wrk.mjs';
+import { luaCorpusOf } from '../corpus.mjs';
 import { STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { exitOf } from '../../scripts/lib/processes.mjs';
 import { readJtl, firstStartOf, unanswered } from './jtl.mjs';
 import { throughput } from './stats.mjs';
-import { startSampler, resourceSummary } from './sampler.mjs';
+import { startSampler, resourceSummary, startCpuSampler, cpuList } from './sampler.mjs';
+import { databasePid } from './db.mjs';
 
 // Above this share of failed samples the run is failed: its throughput would be a fiction.
 export const MAX_ERROR_RATE = 0.01;
@@ -32,11 +35,40 @@ export function failureReason({ successes, samples, errors }, died) {
 }
 
 /**
+ * Everything sampled while a generator runs: the server's process tree, the generator's (from generator(pid)),
+ * MariaDB's, and every CPU's busy time, so each row can say which part was the bottleneck.
+ */
+export function startProbes(serverPid) {
+  const server = startSampler(serverPid);
+  const dbPid = databasePid();
+  const database = dbPid ? startSampler(dbPid) : null;
+  const cpus = startCpuSampler();
+  let generator = null;
+  return {
+    generator(pid) { if (pid) generator = startSampler(pid); },
+    /** Stops sampling; returns summarise(from, to, pinning) for the measured window. */
+    stop() {
+      const samples = server.stop();
+      const gen = generator?.stop() ?? [];
+      const db = database?.stop() ?? [];
+      const cpu = cpus.stop();
+      return (from, to, pinning) => ({
+        resources: resourceSummary(samples, from, to),
+        generatorCpuPercent: gen.length ? resourceSummary(gen, from, to).cpuMeanPercent : null,
+        databaseCpuPercent: db.length ? resourceSummary(db, from, to).cpuMeanPercent : null,
+        busy: pinning ? Object.fromEntries(['server', 'db', 'loadgen']
+          .map((side) => [side, pinning[side] ? cpu.busyIn(from, to, cpuList(pinning[side])) : null])) : {},
+      });
+    },
+  };
+}
+
+/**
  * server: { name, host, port, pid }; returns { throughput, samples, successes, errors, errorRate, errorCodes,
  * created (201s of the whole JMeter run, warm-up included), unanswered (its samples without an HTTP status), elapsed, window, resources, jtl, dashboard,
  * failed, reason }.
  */
-export async function measure({ server, workload, step, profile, corpus, dir, loadgenCpus, progress }) {
+export async function measure({ server, workload, step, profile, corpus, dir, loadgenCpus, pinning, progress }) {
   const common = { workload, host: server.host, port: server.port, file: step.file, corpus, cpus: loadgenCpus,
     onSample: (line) => progress.sample(line) };
   mkdirSync(dir, { recursive: true });
@@ -56,15 +88,15 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
   }
 
   progress.phase(loopBound ? 'measure' : 'warm-up + measure');
-  const sampler = startSampler(server.pid);
+  const probes = startProbes(server.pid);
   const full = join(dir, 'full.jtl');
   const rampMs = profile.rampUpSeconds * 1000;
-  const run = await runJmeter({ ...common, users: step.users, rampUpSeconds: profile.rampUpSeconds,
+  const run = await runJmeter({ ...common, onSpawn: (pid) => probes.generator(pid), users: step.users, rampUpSeconds: profile.rampUpSeconds,
     // + 1 s: JMeter's clock starts a little before its first sample (t0 below), so without it the users
     // would stop just before the window ends; samples starting after the window are dropped.
     durationSeconds: loopBound ? 0 : profile.rampUpSeconds + profile.warmup.durationSeconds + step.durationSeconds + 1,
     loops: loopBound ? step.loops : -1, jtl: full });
-  const samples = sampler.stop();
+  const summarise = probes.stop();
   const died = await processDied(server.pid);
   if (run.exitCode !== 0) {
     // The 201s it did get still count for the bookings row check.
@@ -90,14 +122,107 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
   }
   const reason = failureReason(read, died);
   return {
+    generator: 'jmeter',
     throughput: throughput(read.successes, to - from),
     samples: read.samples, successes: read.successes, errors: read.errors,
     errorRate: read.samples ? read.errors / read.samples : null, errorCodes: read.errorCodes,
     created: warmCreated + (read.codes['201'] ?? 0), unanswered: warmUnanswered + unanswered(read.codes), outsideWindow: read.before + read.after, malformed: read.malformed,
     elapsed: read.elapsed,
     window: { from, to, seconds: (to - from) / 1000 },
-    resources: resourceSummary(samples, from, to),
+    ...summarise(from, to, pinning),
     jtl, dashboard, died, failed: Boolean(reason), ...(reason ? { reason } : {}),
+  };
+}
+
+// The status a workload's success has; anything else is an error (counted per code where wrk counted codes).
+const EXPECTED_STATUS = { hello: 200, static: 200, echo: 200, bookings: 201 };
+const SOCKET_ERRORS = ['connect', 'read', 'write', 'timeout'];
+
+/**
+ * What one wrk run counted, in the shape measure() returns: successes are the expected status (from the
+ * counted statuses, or requests less wrk's ≥ 400 count where the script counts none), errors the rest plus
+ * socket errors; `created` the 201s; `unanswered` the requests that may have reached the server without an
+ * answer being read (one per connection still waiting when wrk stopped, plus timeouts and socket errors).
+ */
+export function wrkCounts(workload, result, { connections, fileBytes = 0 }) {
+  const errors = result.errors ?? {};
+  const expected = String(EXPECTED_STATUS[workload]);
+  const statuses = result.statuses ?? null;
+  let successes = statuses ? statuses[expected] ?? 0 : result.requests - (errors.status ?? 0);
+  const errorCodes = {};
+  if (statuses) {
+    for (const [code, n] of Object.entries(statuses)) if (code !== expected) errorCodes[code] = n;
+  } else if (errors.status) {
+    errorCodes['≥ 400'] = errors.status;
+  }
+  for (const kind of SOCKET_ERRORS) if (errors[kind]) errorCodes[`socket ${kind}`] = errors[kind];
+  // wrk reads every body to its Content-Length; a body cut short shows as a timeout or read error, and a gross
+  // shortfall of bytes here. Each whole response carries at least the file.
+  if (fileBytes > 0 && successes > 0) {
+    const short = successes - Math.floor(result.bytes / fileBytes);
+    if (short > 0) { errorCodes[`short body (< ${fileBytes} bytes)`] = short; successes -= short; }
+  }
+  const socket = SOCKET_ERRORS.reduce((n, kind) => n + (errors[kind] ?? 0), 0);
+  const failedResponses = result.requests - successes;
+  return {
+    successes, errors: failedResponses + socket, samples: result.requests + socket, errorCodes,
+    created: statuses ? statuses['201'] ?? 0 : 0,
+    unanswered: connections + (errors.timeout ?? 0) + (errors.read ?? 0) + (errors.write ?? 0),
+  };
+}
+
+const latencyOf = (us) => {
+  const ms = (v) => (v == null ? null : v / 1000);
+  const p = us?.percentiles ?? {};
+  return { p50: ms(p.p50), p90: ms(p.p90), p99: ms(p.p99), 'p99.9': ms(p['p99.9']), max: ms(us?.max) };
+};
+
+/**
+ * One measured run with wrk: a warm-up run (wrk itself needs none; the server's JIT and pools do), then the
+ * measured run with the server, the generator, MariaDB and every CPU sampled. Latencies are wrk's (closed loop:
+ * each connection waits for its answer, so stalls are understated; the latency step measures open-loop).
+ */
+export async function measureWrk({ server, workload, step, profile, corpus, dir, loadgenCpus, pinning, progress }) {
+  mkdirSync(dir, { recursive: true });
+  const threads = Math.max(1, Math.min(cpuList(loadgenCpus || '0').length, step.users));
+  const common = { workload, host: server.host, port: server.port, file: step.file, cpus: loadgenCpus,
+    corpus: corpus && luaCorpusOf(corpus), connections: step.users, threads };
+  const fileBytes = workload === 'static' ? statSync(join(STATIC_ROOT, step.file)).size : 0;
+  progress.phase('warm-up');
+  const warm = await runWrk({ ...common, durationSeconds: profile.warmup.durationSeconds });
+  writeFileSync(join(dir, 'warmup.wrk.json'), `${JSON.stringify(warm.result, null, 2)}\n`);
+  if (warm.exitCode !== 0 || !warm.result) return failedRun(`wrk warm-up exited with ${warm.exitCode}: ${warm.output}`);
+  const warmCounts = wrkCounts(workload, warm.result, { connections: step.users, fileBytes });
+
+  progress.phase('measure');
+  const probes = startProbes(server.pid);
+  const began = Date.now();
+  const run = await runWrk({ ...common, durationSeconds: step.durationSeconds, onSpawn: (pid) => probes.generator(pid) });
+  const ended = Date.now();
+  const summarise = probes.stop();
+  const died = await processDied(server.pid);
+  writeFileSync(join(dir, 'wrk.json'), `${JSON.stringify(run.result, null, 2)}\n`);
+  if (run.exitCode !== 0 || !run.result) {
+    return failedRun(`wrk exited with ${run.exitCode}: ${run.output}`,
+      { died, created: warmCounts.created, unanswered: warmCounts.unanswered + step.users });
+  }
+  const counts = wrkCounts(workload, run.result, { connections: step.users, fileBytes });
+  // The window is wrk's own measured duration, ending when it stopped.
+  const seconds = run.result.durationUs / 1e6;
+  const from = Math.max(began, ended - seconds * 1000);
+  const to = from + seconds * 1000;
+  const reason = failureReason(counts, died);
+  progress.rate?.(counts.successes / seconds);
+  return {
+    generator: 'wrk',
+    throughput: throughput(counts.successes, seconds * 1000),
+    samples: counts.samples, successes: counts.successes, errors: counts.errors,
+    errorRate: counts.samples ? counts.errors / counts.samples : null, errorCodes: counts.errorCodes,
+    created: warmCounts.created + counts.created, unanswered: warmCounts.unanswered + counts.unanswered,
+    latencyMs: latencyOf(run.result.latencyUs), elapsed: [],
+    window: { from, to, seconds },
+    ...summarise(from, to, pinning),
+    raw: join(dir, 'wrk.json'), died, failed: Boolean(reason), ...(reason ? { reason } : {}),
   };
 }
 

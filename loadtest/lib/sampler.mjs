@@ -177,4 +177,59 @@ export function startContainerSampler(id) {
   };
 }
 
+/** "0-1,3" → [0, 1, 3]: the CPUs of a taskset list. */
+export function cpuList(list) {
+  return String(list).split(',').filter(Boolean).flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+}
+
+/** Every CPU's busy and total ticks since boot, from /proc/stat (busy = all but idle and iowait). */
+export function cpuTimes(text = readFileSync('/proc/stat', 'utf8')) {
+  const times = new Map();
+  for (const m of text.matchAll(/^cpu(\d+) (.*)$/gm)) {
+    const f = m[2].trim().split(/\s+/).map(Number);
+    const total = f.slice(0, 8).reduce((a, b) => a + b, 0); // user … steal; guest time is inside user
+    times.set(Number(m[1]), { busy: total - f[3] - f[4], total });
+  }
+  return times;
+}
+
+/**
+ * How busy a set of CPUs was between two cpuTimes() readings, in % of those CPUs (100 = every one of them busy
+ * all the time), whoever kept them busy; null when the readings do not cover them.
+ */
+export function busyPercent(before, after, cpus) {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of cpus) {
+    const a = before.get(cpu);
+    const b = after.get(cpu);
+    if (!a || !b) return null;
+    busy += b.busy - a.busy;
+    total += b.total - a.total;
+  }
+  return total > 0 ? (busy / total) * 100 : null;
+}
+
+/** Reads cpuTimes() every interval: busyIn(from, to, cpus) is their busy % between the readings nearest inside. */
+export function startCpuSampler(intervalMs = 1000) {
+  const readings = [{ t: Date.now(), times: cpuTimes() }];
+  const timer = setInterval(() => readings.push({ t: Date.now(), times: cpuTimes() }), intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      readings.push({ t: Date.now(), times: cpuTimes() });
+      return {
+        busyIn(from, to, cpus) {
+          const inside = readings.filter((r) => r.t >= from - intervalMs / 2 && r.t <= to + intervalMs / 2);
+          const [a, b] = inside.length >= 2 ? [inside[0], inside.at(-1)] : [readings[0], readings.at(-1)];
+          return busyPercent(a.times, b.times, cpus);
+        },
+      };
+    },
+  };
+}
+
 export { CLOCK_TICKS };

@@ -7,9 +7,19 @@ import { spawnSync } from 'node:child_process';
 import { cpus, availableParallelism } from 'node:os';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
 import { latencySummary, spread, mean } from './stats.mjs';
+import { bottleneck, perCpuSecond } from './bottleneck.mjs';
+
+// wrk reports percentiles, not samples: a row of several wrk repeats shows the median repeat's latencies.
+function latencyOf(measured) {
+  if (measured.some((r) => r.elapsed?.length) || !measured.some((r) => r.latencyMs)) return latencySummary(measured.flatMap((r) => r.elapsed ?? []));
+  const byRate = [...measured].sort((a, b) => a.throughput - b.throughput);
+  return byRate[Math.floor((byRate.length - 1) / 2)].latencyMs;
+}
+
+const meanOf = (measured, get) => mean(measured.map(get).filter((v) => v != null));
 
 /** The summary's row for a server and step: repeats are { throughput, samples, errors, elapsed, resources, … }. */
-export function buildRow({ server, workload, label, step, repeats, ceiling }) {
+export function buildRow({ server, workload, label, step, repeats, ceiling, pinning }) {
   const measured = repeats.filter((r) => r.samples > 0);
   const samples = measured.reduce((n, r) => n + r.samples, 0);
   const errors = measured.reduce((n, r) => n + r.errors, 0);
@@ -24,22 +34,29 @@ export function buildRow({ server, workload, label, step, repeats, ceiling }) {
     throughput, samples, successes: measured.reduce((n, r) => n + (r.successes ?? 0), 0),
     errors, errorRate: samples ? errors / samples : null, errorCodes,
     malformedJtlRecords: repeats.reduce((n, r) => n + (r.malformed ?? 0), 0),
-    latencyMs: latencySummary(measured.flatMap((r) => r.elapsed)),
+    generator: measured[0]?.generator ?? repeats[0]?.generator ?? null,
+    latencyMs: latencyOf(measured),
     cpuPercent: { mean: mean(measured.map((r) => r.resources.cpuMeanPercent).filter((v) => v !== null)), peak: peak('cpuPeakPercent') },
     peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
     invariant: invariants.length ? (invariants.every((i) => i.ok) ? 'pass' : 'fail') : 'n/a',
     failed: repeats.some((r) => r.failed),
     repeats: repeats.map(({ elapsed, ...rest }) => rest),
   };
+  // Which part limited the run, from the repeats' mean CPU figures; and throughput per server CPU-second, the
+  // figure generator-bound rows are ranked by.
+  row.generatorCpuPercent = meanOf(measured, (r) => r.generatorCpuPercent);
+  row.databaseCpuPercent = meanOf(measured, (r) => r.databaseCpuPercent);
+  row.busy = Object.fromEntries(['server', 'loadgen', 'db'].map((side) => [side, meanOf(measured, (r) => r.busy?.[side])]));
+  row.bottleneck = bottleneck({ serverCpuPercent: row.cpuPercent.mean, pinning, busy: row.busy,
+    generatorCpuPercent: row.generatorCpuPercent, databaseCpuPercent: row.databaseCpuPercent });
+  row.perCpuSecond = perCpuSecond(throughput.median, row.cpuPercent.mean);
   if (ceiling?.throughput && throughput.median !== null) {
     const ratio = throughput.median / ceiling.throughput;
-    row.headroom = { ceiling: ceiling.throughput, ratio, generatorBound: ratio >= GENERATOR_BOUND };
+    row.headroom = { ceiling: ceiling.throughput, ratio };
   }
   return row;
 }
 
-// At or above this fraction of what JMeter drives against nginx, a result says more about the generator.
-export const GENERATOR_BOUND = 0.85;
 
 function git(...args) {
   const r = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
@@ -55,7 +72,7 @@ function jdkVersion(javaHome) {
 }
 
 /** What the numbers depend on besides the stacks: hardware, pinning, versions, source revision. */
-export function environment({ pinning, javaHome, mariadb, jmeter, nginx }) {
+export function environment({ pinning, javaHome, mariadb, jmeter, wrk = null, nginx }) {
   const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
   return {
     cpuModel: cpuinfo.match(/^model name\s*:\s*(.*)$/m)?.[1] ?? cpus()[0]?.model ?? null,
@@ -66,6 +83,7 @@ export function environment({ pinning, javaHome, mariadb, jmeter, nginx }) {
     node: process.version,
     mariadb,
     jmeter,
+    wrk,
     nginx,
     git: { sha: git('rev-parse', 'HEAD'), dirty: Boolean(git('status', '--porcelain')) },
   };

@@ -1,16 +1,16 @@
-// The plain-text table printed at the end of a bench: one line per stack × workload, then the ceiling.
-import { GENERATOR_BOUND } from './summary.mjs';
+// The plain-text table printed at the end of a bench: one line per stack × workload, then the ceiling. Every
+// row says which part limited it (measured CPU, lib/bottleneck.mjs) and its requests per server CPU-second.
+import { BOUND_TAG } from './bottleneck.mjs';
 
 const fixed = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
 const ms = (v) => (v === null || v === undefined ? '-' : v >= 100 ? v.toFixed(0) : String(v));
 
-// Above the ceiling means the machine was busier during the ceiling's run than during the stack's: re-run.
-const headroomNote = (ratio) => (ratio > 1.05 ? ' GEN-BOUND (noisy ceiling)' : ratio >= GENERATOR_BOUND ? ' GEN-BOUND' : '');
-
 const COLUMNS = [
   ['stack', (r) => r.stack],
   ['workload', (r) => r.label],
+  ['gen', (r) => r.generator ?? '-'],
   ['req/s', (r) => fixed(r.throughput.median)],
+  ['req/cpu-s', (r) => fixed(r.perCpuSecond)],
   ['min-max', (r) => (r.repeats.length > 1 ? `${fixed(r.throughput.min)}-${fixed(r.throughput.max)}` : '')],
   ['p50', (r) => ms(r.latencyMs.p50)],
   ['p90', (r) => ms(r.latencyMs.p90)],
@@ -19,15 +19,18 @@ const COLUMNS = [
   ['max', (r) => ms(r.latencyMs.max)],
   ['errors', (r) => (r.samples ? `${r.errors} (${fixed(r.errorRate * 100, 2)}%)` : '-')],
   ['cpu% avg/peak', (r) => `${fixed(r.cpuPercent.mean)}/${fixed(r.cpuPercent.peak)}`],
+  ['gen cpu%', (r) => fixed(r.generatorCpuPercent)],
+  ['db cpu%', (r) => fixed(r.databaseCpuPercent)],
   ['RSS MiB', (r) => fixed(r.peakRssBytes === null ? null : r.peakRssBytes / 2 ** 20)],
   ['thr', (r) => fixed(r.threads)],
   ['proc', (r) => fixed(r.processes)],
   ['invariant', (r) => r.invariant],
-  ['of ceiling', (r) => (r.headroom ? `${fixed(r.headroom.ratio * 100)}%${headroomNote(r.headroom.ratio)}` : '')],
+  ['of ceiling', (r) => (r.headroom ? `${fixed(r.headroom.ratio * 100)}%` : '')],
+  ['bound', (r) => BOUND_TAG[r.bottleneck?.bound] ?? '-'],
   ['status', (r) => (r.failed ? 'FAILED' : 'ok')],
 ];
 
-const NUMERIC = new Set(['req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'RSS MiB', 'thr', 'proc']);
+const NUMERIC = new Set(['req/s', 'req/cpu-s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'gen cpu%', 'db cpu%', 'RSS MiB', 'thr', 'proc']);
 
 /** Aligned columns, numbers to the right, a dashed rule under the titles. */
 function layout(columns, numeric, rows) {
@@ -71,4 +74,29 @@ const CHAT_NUMERIC = new Set(['deliv/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'd
 /** rows: chat summary rows; returns the table as one string. */
 export function formatChatTable(rows) {
   return layout(CHAT_COLUMNS, CHAT_NUMERIC, rows);
+}
+
+// The open-loop latency steps: per stack and workload, each offered rate, what was completed, and the latency
+// from each request's scheduled time.
+const LATENCY_COLUMNS = [
+  ['stack', (r) => r.stack],
+  ['workload', (r) => r.workload],
+  ['offered/s', (r) => fixed(r.rate)],
+  ['achieved/s', (r) => fixed(r.achieved)],
+  ['p50', (r) => msFine(r.latencyMs?.p50)],
+  ['p90', (r) => msFine(r.latencyMs?.p90)],
+  ['p99', (r) => msFine(r.latencyMs?.p99)],
+  ['p99.9', (r) => msFine(r.latencyMs?.['p99.9'])],
+  ['max', (r) => msFine(r.latencyMs?.max)],
+  ['errors', (r) => String(r.errors ?? '-')],
+  ['cpu%', (r) => fixed(r.serverCpuPercent)],
+  ['gen cpu%', (r) => fixed(r.generatorCpuPercent)],
+  ['rate', (r) => `${(r.bases ?? []).join(' = ')}${r.capped ? ` (capped from ${fixed(r.wanted)}: generator)` : ''}`],
+  ['status', (r) => (r.failed ? `FAILED: ${r.reason}` : r.keptUp ? 'ok' : 'FELL BEHIND')],
+];
+const LATENCY_NUMERIC = new Set(['offered/s', 'achieved/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'errors', 'cpu%', 'gen cpu%']);
+
+/** rows: summary.latency records; returns the table as one string. */
+export function formatLatencyTable(rows) {
+  return layout(LATENCY_COLUMNS, LATENCY_NUMERIC, rows.filter((r) => r.rate || r.failed).map((r) => ({ ...r, rate: r.rate ?? null })));
 }

@@ -3,14 +3,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Booking, HOT_KEYS, MODELS, TRIMS, writeCorpus } from '../corpus.mjs';
+import { Booking, HOT_KEYS, MODELS, TRIMS, writeCorpus, luaCorpusOf, PROTOBUF, JSON_TYPE } from '../corpus.mjs';
 
 const dirs = [];
 const temp = () => dirs[dirs.push(mkdtempSync(join(tmpdir(), 'corpus-'))) - 1];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 const rows = (csv) => readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
-const bins = (dir) => readdirSync(dir).filter((n) => n.endsWith('.bin')).sort();
-const decode = (file) => Booking.toObject(Booking.decode(readFileSync(file)), { longs: String });
+const bins = (dir) => readdirSync(dir).filter((n) => /^booking-\d+\.(bin|json)$/.test(n)).sort();
+// Either encoding back to one shape: proto3 JSON is the same object with originTs as a string.
+const decode = (file) => (file.endsWith('.json') ? JSON.parse(readFileSync(file, 'utf8'))
+  : Booking.toObject(Booking.decode(readFileSync(file)), { longs: String }));
 
 // spec/API.md §6.2: what a stack answers 422 to. The corpus must never trigger it.
 const DAY_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
@@ -67,7 +69,8 @@ test('the default corpus is 2000 valid bookings over 5 models × 4 trims, hot ke
   assert.equal(listed.length, 2000);
   const products = new Map();
   const days = [];
-  for (const [file, bookingId, model, trim] of listed) {
+  for (const [file, bookingId, model, trim, type] of listed) {
+    assert.equal(type, file.endsWith('.json') ? JSON_TYPE : PROTOBUF, `${file}: its Content-Type`);
     const b = decode(file);
     assert.deepEqual(violations(b), [], `${file}: ${JSON.stringify(b)}`);
     assert.deepEqual([b.bookingId, b.model, b.trim], [bookingId, model, trim], `${file} matches its CSV row`);
@@ -84,4 +87,18 @@ test('the default corpus is 2000 valid bookings over 5 models × 4 trims, hot ke
   assert.equal(Math.min(...days), 1);
   assert.ok(Math.max(...days) >= 1095, 'some interval spans three years');
   assert.ok(days.filter((d) => d < 30).length > 100 && days.filter((d) => d > 365).length > 100, 'short and long spread');
+  assert.equal(listed.filter((r) => r[4] === JSON_TYPE).length, 200, 'one booking in ten as proto3 JSON');
+});
+
+test('the Lua index for wrk lists the same bodies byte for byte, with their Content-Types', async () => {
+  const dir = temp();
+  const csv = await writeCorpus(dir, { count: 40 });
+  // Lua's decimal escapes (\ddd) back to bytes; the file is `return { { "type", "body" }, … }`.
+  const entries = [...readFileSync(luaCorpusOf(csv), 'latin1').matchAll(/\{ "([^"]+)", "((?:[^"\\]|\\\d{3})*)" \}/g)]
+    .map(([, type, body]) => [type, Buffer.from(body.replace(/\\(\d{3})/g, (_, d) => String.fromCharCode(Number(d))), 'latin1')]);
+  assert.equal(entries.length, 40);
+  for (const [i, [file, , , , type]] of rows(csv).entries()) {
+    assert.equal(entries[i][0], type);
+    assert.ok(entries[i][1].equals(readFileSync(file)), `${file} as in the Lua index`);
+  }
 });

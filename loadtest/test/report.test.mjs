@@ -25,12 +25,28 @@ test('one table per workload, stacks sorted by throughput with their ratio to th
   for (const label of ['hello', 'static', 'echo', 'bookings']) assert.match(md, new RegExp(`^### ${label}$`, 'm'));
   const hello = tableUnder(md, 'hello');
   assert.equal(hello.length, 6);
-  const medians = hello.map((cells) => Number(cells[1].replace(/,/g, '')));
+  const medians = hello.map((cells) => Number(cells[2].replace(/,/g, '')));
   assert.deepEqual(medians, [...medians].sort((a, b) => b - a));
-  assert.equal(hello[0][3], '1.00');
+  assert.equal(hello[0][4], '1.00');
   const last = row(hello[5][0].replace(/`/g, ''), 'hello');
   const best = row(hello[0][0].replace(/`/g, ''), 'hello');
-  assert.equal(hello[5][3], (last.throughput.median / best.throughput.median).toFixed(2));
+  assert.equal(hello[5][4], (last.throughput.median / best.throughput.median).toFixed(2));
+});
+
+test('generator-bound rows are never ranked by req/s: they follow, ordered by requests per server CPU-second', () => {
+  const bound = structuredClone(summary);
+  const hello = bound.results.filter((r) => r.workload === 'hello');
+  // The two fastest by req/s become generator-bound, the slower of them with the better req per CPU-second.
+  const [first, second] = [...hello].sort((a, b) => b.throughput.median - a.throughput.median);
+  Object.assign(first, { bottleneck: { bound: 'generator', serverPercent: 40, loadgenBusy: 99 }, perCpuSecond: 1000 });
+  Object.assign(second, { bottleneck: { bound: 'generator', serverPercent: 30, loadgenBusy: 98 }, perCpuSecond: 5000 });
+  const md = renderReport(bound, { claims: [] });
+  const table = tableUnder(md, 'hello');
+  assert.deepEqual(table.slice(-2).map((c) => c[0]), [`\`${second.stack}\``, `\`${first.stack}\``]);
+  assert.deepEqual(table.slice(-2).map((c) => c[4]), ['–', '–'], 'no ratio to the best');
+  assert.equal(table[0][4], '1.00');
+  assert.match(table.at(-1)[16], /^generator: CPU 0 99% busy/);
+  assert.match(md.split('### hello')[1], /were generator-bound: their req\/s is what the generator could drive, so they are not ranked/);
 });
 
 test('rows show spread, percentiles, errors, CPU, RSS, verdicts and dashboard links', () => {
@@ -38,19 +54,19 @@ test('rows show spread, percentiles, errors, CPU, RSS, verdicts and dashboard li
   const bookings = tableUnder(md, 'bookings');
   const node = bookings.find((c) => c[0] === '`node-express`');
   const r = row('node-express', 'bookings');
-  assert.equal(node[2], `${Math.round(r.throughput.min).toLocaleString('en-US')}–${Math.round(r.throughput.max).toLocaleString('en-US')}`);
-  assert.match(node[9], /^29 \(/);
-  assert.equal(node[12], 'invariant pass');
-  assert.match(node[13], /\[#1\]\(node-express\/bookings\/1\/dashboard\/index\.html\) \[#2\]/);
+  assert.equal(node[3], `${Math.round(r.throughput.min).toLocaleString('en-US')}–${Math.round(r.throughput.max).toLocaleString('en-US')}`);
+  assert.match(node[11], /^29 \(/);
+  assert.equal(node[17], 'invariant pass');
+  assert.match(node[18], /\[#1\]\(node-express\/bookings\/1\/dashboard\/index\.html\) \[#2\]/);
   const failed = tableUnder(md, 'static').find((c) => c[0] === '`java-spring5`');
-  assert.match(failed[12], /^FAILED: did not start/);
+  assert.match(failed[17], /^FAILED: did not start/);
 });
 
 test('the environment block names the machine, pinning, versions, git sha and generator headroom', () => {
   const md = renderReport(summary, { claims: [] });
   const env = md.split('## Environment')[1].split('## Charts')[0];
   for (const expected of ['AMD EPYC', 'server CPUs 1', 'database 0', '25.0.3', 'v20.20.2', 'MariaDB', '5.6.3',
-    '0123456789ab', 'nginx/1.22.1 driven by the same JMeter']) assert.ok(env.includes(expected), expected);
+    '0123456789ab', 'nginx/1.22.1 on the server\'s CPUs, driven by the same generator']) assert.ok(env.includes(expected), expected);
 });
 
 test('seed claims are evaluated on this run\'s rows, and unmeasured ones say what is missing', () => {
@@ -63,9 +79,15 @@ test('seed claims are evaluated on this run\'s rows, and unmeasured ones say wha
   assert.equal(byId['bookings-node-vs-mvc'].verdict, 'reversed');
   assert.match(byId['bookings-node-vs-mvc'].detail, /errors node-express 29, java-mvc-jpa 0/);
   const bound = structuredClone(summary.results);
-  bound.find((r) => r.stack === 'node-express' && r.workload === 'hello').headroom.generatorBound = true;
-  const hello = evaluateClaims(loadClaims(), bound).find((e) => e.claim.id === 'hello-nio2-vs-node');
-  assert.match(hello.detail, /generator-bound: node-express$/);
+  const nodeHello = bound.find((r) => r.stack === 'node-express' && r.workload === 'hello');
+  nodeHello.bottleneck = { bound: 'generator' };
+  const hello = () => evaluateClaims(loadClaims(), bound).find((e) => e.claim.id === 'hello-nio2-vs-node');
+  assert.match(hello().detail, /generator-bound: node-express$/);
+  assert.equal(hello().verdict, 'undecided (generator-bound)', 'node-express could be faster than its bound row says');
+  const other = bound.find((r) => r.stack === hello().detail.split(' ')[0] && r.workload === 'hello');
+  Object.assign(other, { bottleneck: { bound: 'generator' }, perCpuSecond: 3 * (nodeHello.perCpuSecond = 1000) });
+  assert.match(hello().detail, /3\.00× node-express per server CPU-second/, 'two bound rows: by requests per CPU-second');
+  assert.equal(hello().verdict, 'same direction');
   const withoutChat = evaluateClaims(loadClaims(), summary.results.filter((r) => r.workload !== 'chat'));
   const chat = withoutChat.find((e) => e.claim.id === 'chat-latency-order');
   assert.equal(chat.verdict, 'not measured');

@@ -1,5 +1,6 @@
 // The whole bench, for real, in a couple of minutes: `make test` runs it with BENCH_SMOKE=1 (it needs MariaDB
-// up, node-express built, JMeter installed and port 8085 free). Results go under .run/, not results/, so a
+// up, node-express built, wrk and oha installed and port 8085 free): wrk throughput, the open-loop latency steps,
+// the chat client. Results go under .run/, not results/, so a
 // smoke run never replaces results/latest of a real bench.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,10 +31,28 @@ test('PROFILE=smoke STACKS=node-express produces a summary with throughput and n
     assert.ok(row.cpuPercent.peak > 0 && row.peakRssBytes > 0, `${row.workload}: resources sampled`);
   }
   assert.equal(summary.results.find((r) => r.workload === 'bookings').invariant, 'pass');
+  // wrk by default, and every row says which part limited it, measured.
+  for (const row of summary.results.filter((r) => r.workload !== 'chat')) {
+    assert.equal(row.generator, 'wrk', `${row.workload} generator`);
+    assert.ok(['server', 'generator', 'database', 'none'].includes(row.bottleneck.bound), `${row.workload}: ${JSON.stringify(row.bottleneck)}`);
+    assert.ok(row.generatorCpuPercent > 0 && row.perCpuSecond > 0, `${row.workload}: generator CPU and req per CPU-second`);
+  }
+  assert.ok(summary.results.find((r) => r.workload === 'bookings').databaseCpuPercent > 0, 'MariaDB sampled');
+  // The open-loop latency step on every HTTP workload, within what the generator offered against nginx.
+  assert.ok(summary.openLoop.ceiling.hello.achieved > 0 && summary.openLoop.ceiling.static.achieved > 0, JSON.stringify(summary.openLoop));
+  for (const workload of ['hello', 'static', 'echo', 'bookings']) {
+    const steps = summary.latency.filter((l) => l.workload === workload);
+    assert.ok(steps.length >= 1, `${workload}: latency steps`);
+    for (const l of steps) {
+      assert.ok(!l.failed && l.latencyMs.p99 > 0 && l.achieved > 0, `${workload} at ${l.rate}/s: ${JSON.stringify(l)}`);
+      assert.ok(l.rate <= summary.openLoop.ceiling[workload === 'static' ? 'static' : 'hello'].achieved / 2, `${workload}: within half the ceiling`);
+    }
+  }
+  assert.equal(summary.latency.find((l) => l.workload === 'bookings').invariant, 'pass', 'open-loop bookings keep the invariant');
   assert.deepEqual(summary.ceiling.rows.map((r) => r.workload), ['hello', 'static']);
   assert.ok(summary.ceiling.rows.every((r) => r.throughput.median > 0), 'the nginx ceiling was measured');
   assert.ok(summary.results.find((r) => r.workload === 'hello').headroom.ratio > 0);
-  for (const key of ['cpuModel', 'cores', 'pinning', 'jdk', 'node', 'mariadb', 'jmeter', 'git']) {
+  for (const key of ['cpuModel', 'cores', 'pinning', 'jdk', 'node', 'mariadb', 'wrk', 'openLoop', 'git']) {
     assert.ok(summary.environment[key], `environment.${key}`);
   }
   assert.match(run.stdout, /^stack\s+workload\s+req\/s/m, 'the table is printed');
@@ -46,4 +65,6 @@ test('PROFILE=smoke STACKS=node-express produces a summary with throughput and n
     assert.ok(existsSync(join(resultsDir, 'latest', dashboard[1])), `${dashboard[1]} exists`);
   }
   assert.match(report, /## Seed claims/);
+  assert.match(report, /^### bookings latency$/m);
+  assert.match(report, /charts\/latency-rate\.svg/);
 });

@@ -1,8 +1,14 @@
-# The bench's load generator for the compose runtime (docker-compose.yml, profile "bench"): a JDK with JMeter
-# and the chat client built from Maven Central through the wrapper, Node.js to run loadtest/bench.mjs, nginx for
-# the headroom ceiling, and the Docker CLI with its compose plugin to start each stack service in turn through
-# the engine's socket. Built from the repository root.
+# The bench's load generator for the compose runtime (docker-compose.yml, profile "bench"): wrk (throughput) and
+# oha (open-loop latency, built from crates.io at the version loadtest/openloop.mjs pins), a JDK with JMeter and
+# the chat client built from Maven Central through the wrapper, Node.js to run loadtest/bench.mjs, nginx for the
+# generator ceiling, and the Docker CLI with its compose plugin to start each stack service in turn through the
+# engine's socket. Built from the repository root.
 FROM docker:28.3.1-cli AS docker
+
+FROM rust:1.95.0-slim-bookworm AS oha
+COPY loadtest/openloop.mjs /tmp/openloop.mjs
+RUN cargo install oha --locked --root /oha \
+      --version "$(sed -n "s/^export const OHA_VERSION = '\(.*\)';$/\1/p" /tmp/openloop.mjs)"
 
 FROM node:20.20.2-bookworm-slim AS npm
 WORKDIR /bench/loadtest
@@ -11,11 +17,12 @@ RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM eclipse-temurin:25.0.3_9-jdk-noble
 RUN apt-get update -qq \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx wrk \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=docker /usr/local/bin/docker /usr/local/bin/docker
 COPY --from=docker /usr/local/libexec/docker/cli-plugins/docker-compose /usr/local/libexec/docker/cli-plugins/docker-compose
 COPY --from=npm /usr/local/bin/node /usr/local/bin/node
+COPY --from=oha /oha/bin/oha /usr/local/bin/oha
 WORKDIR /bench
 # JMeter and the chat client first: the slow downloads stay cached while the harness changes.
 COPY mvnw ./

@@ -1,0 +1,103 @@
+// The latency step: after every stack's throughput on a workload, each stack again (a fresh start and a short
+// closed-loop warm-up), then open-loop runs at offered rates, lowest first. Open loop: every request is due at
+// its time whatever the server does, and its latency counts from then (oha --latency-correction, openloop.mjs),
+// so a stall shows in the tail instead of being skipped. The rates: the same absolute ones for every stack
+// (fractions of the slowest stack's maximum on that workload) plus each stack's own fractions of its maximum,
+// never above half of what the open-loop generator itself can offer (measured against nginx): a generator
+// asked for more than that would add its own queueing to the figures.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runOpenLoop } from '../openloop.mjs';
+import { runWrk } from '../wrk.mjs';
+import { luaCorpusOf } from '../corpus.mjs';
+import { startProbes, processDied } from './run.mjs';
+import { cpuList } from './sampler.mjs';
+
+// Rates within this share of each other are one step (the slowest stack's own fractions are the common ones).
+const SAME_RATE = 0.03;
+// The generator may be asked for at most this share of what it offered against nginx.
+export const GENERATOR_SHARE = 0.5;
+// An open-loop step kept up when it completed at least this share of the offered requests.
+export const KEPT_UP = 0.97;
+
+const pct = (f) => `${Math.round(f * 100)} %`;
+
+/**
+ * The offered rates for one stack, ascending: [{ rate, bases: [why], capped, wanted }]. slowest/own: the
+ * slowest stack's and this stack's maximum (req/s); cap: the most the generator may be asked for.
+ */
+export function offeredRates({ slowest, own, common = [], ownFractions = [], cap = Infinity }) {
+  const wanted = [
+    ...common.map((f) => ({ wanted: f * slowest, basis: `${pct(f)} of the slowest stack's maximum` })),
+    ...ownFractions.map((f) => ({ wanted: f * own, basis: `${pct(f)} of its own maximum` })),
+  ].filter((w) => w.wanted > 0).sort((a, b) => a.wanted - b.wanted);
+  const steps = [];
+  for (const w of wanted) {
+    const rate = Math.max(1, Math.round(Math.min(w.wanted, cap)));
+    const last = steps.at(-1);
+    if (last && rate <= last.rate * (1 + SAME_RATE)) {
+      last.bases.push(w.basis);
+      last.capped ||= w.wanted > cap;
+      continue;
+    }
+    steps.push({ rate, bases: [w.basis], capped: w.wanted > cap, wanted: Math.round(w.wanted) });
+  }
+  return steps;
+}
+
+/** Each stack's maximum on a workload: the best median throughput of its non-failed rows. */
+export function maxima(rows, workload) {
+  const best = new Map();
+  for (const r of rows) {
+    if (r.workload !== workload || r.failed || !(r.throughput?.median > 0)) continue;
+    best.set(r.stack, Math.max(best.get(r.stack) ?? 0, r.throughput.median));
+  }
+  return best;
+}
+
+/**
+ * The latency steps of one started stack: a closed-loop warm-up with wrk, then one open-loop run per rate with
+ * the server, the generator, MariaDB and every CPU sampled. Returns one record per rate.
+ */
+export async function measureLatency({ server, workload, rates, settings, profile, corpus, dir, pinning, progress, connections }) {
+  mkdirSync(dir, { recursive: true });
+  const file = profile.steps[workload][0].file;
+  progress.phase('warm-up');
+  const threads = Math.max(1, Math.min(cpuList(pinning.loadgen || '0').length, connections));
+  const warm = await runWrk({ workload, host: server.host, port: server.port, file, cpus: pinning.loadgen,
+    corpus: corpus && luaCorpusOf(corpus), connections, threads, durationSeconds: settings.warmupSeconds });
+  const warmCreated = warm.result?.statuses?.['201'] ?? 0;
+  const records = [];
+  let created = warmCreated;
+  let unanswered = connections + (warm.result?.errors?.timeout ?? 0);
+  for (const step of rates) {
+    progress.phase(`open loop ${step.rate}/s`);
+    const probes = startProbes(server.pid);
+    const began = Date.now();
+    const run = await runOpenLoop({ workload, host: server.host, port: server.port, rate: step.rate, seconds: settings.seconds,
+      connections, file, corpus, cpus: pinning.loadgen, onSpawn: (pid) => probes.generator(pid) });
+    const ended = Date.now();
+    const summarise = probes.stop();
+    writeFileSync(join(dir, `openloop-${step.rate}.json`), `${JSON.stringify(run.raw ?? null, null, 2)}\n`);
+    const died = await processDied(server.pid);
+    const r = run.result;
+    created += r?.statuses?.['201'] ?? 0;
+    unanswered += r ? r.unanswered : connections;
+    const from = Math.max(began, ended - settings.seconds * 1000);
+    const sampled = summarise(from, ended, pinning);
+    const failed = run.exitCode !== 0 || !r || died;
+    const errorRate = r && r.requests ? r.errors / r.requests : null;
+    records.push({
+      stack: server.name, workload, rate: step.rate, bases: step.bases, capped: step.capped, wanted: step.wanted,
+      seconds: settings.seconds, connections, generator: 'oha',
+      achieved: r?.achieved ?? null, requests: r?.requests ?? 0, errors: r?.errors ?? 0, errorRate,
+      errorCodes: r?.errorCodes ?? {}, latencyMs: r?.latencyMs ?? null,
+      keptUp: Boolean(r && r.completed >= KEPT_UP * step.rate * settings.seconds),
+      serverCpuPercent: sampled.resources.cpuMeanPercent, generatorCpuPercent: sampled.generatorCpuPercent,
+      databaseCpuPercent: sampled.databaseCpuPercent, busy: sampled.busy,
+      failed, ...(failed ? { reason: died ? 'the server process died during the run' : `oha exited with ${run.exitCode}: ${run.output}` } : {}),
+    });
+    if (died) break;
+  }
+  return { records, created, unanswered };
+}

@@ -1,0 +1,84 @@
+// wrk for the bench (Debian's package, the TechEmpower toolset's generator): installed from Debian packages
+// when missing, run pinned to LOADGEN_CPUS with one of the Lua scripts in wrk/ per workload. Each script's
+// done() prints one "WRK_RESULT {json}" line; that, not wrk's text summary, is what the bench reads.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ROOT } from '../scripts/lib/stacks.mjs';
+
+const WRK = 'wrk';
+const SCRIPTS = join(ROOT, 'loadtest/wrk');
+const DEFAULT_PAYLOAD = join(ROOT, 'spec/fixtures/events/seed.request.json');
+// A booking may wait up to the pool's 30 s acquire timeout (spec/API.md §6.5); wrk's default is 2 s.
+const TIMEOUT_SECONDS = 35;
+
+export function ensureWrk() {
+  if (spawnSync(WRK, ['-v']).error === undefined) return;
+  if (process.getuid() !== 0) throw new Error('wrk is missing; run as root or: sudo apt-get install wrk');
+  process.stderr.write('bench: installing wrk from Debian packages\n');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'wrk']]) {
+    const r = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+  }
+}
+
+export function wrkVersion() {
+  const r = spawnSync(WRK, ['-v'], { encoding: 'utf8' });
+  return /^wrk (\S+)/m.exec(`${r.stdout}${r.stderr}`)?.[1] ?? null;
+}
+
+const children = new Set();
+export function stopWrk(signal = 'SIGTERM') {
+  for (const child of children) { try { child.kill(signal); } catch { /* already gone */ } }
+}
+
+/** The command line of one run: the workload's script, its URL and the arguments its init() reads. */
+export function wrkArgs({ workload, host = '127.0.0.1', port, connections, threads = 1, durationSeconds,
+  file = '1mb.bin', payload = DEFAULT_PAYLOAD, corpus }) {
+  if (!(Number(port) > 0)) throw new Error(`a port is required, got ${port}`);
+  if (!(connections >= threads && threads >= 1)) throw new Error(`connections (${connections}) must be ≥ threads (${threads}) ≥ 1`);
+  if (!(durationSeconds >= 1)) throw new Error(`durationSeconds must be ≥ 1, got ${durationSeconds}`);
+  const base = `http://${host}:${port}`;
+  const [script, path, extra] = {
+    hello: ['get.lua', '/hello', []],
+    static: ['get.lua', `/static/${file}`, []],
+    echo: ['echo.lua', '/event', [payload]],
+    bookings: ['bookings.lua', '/bookings', [corpus]],
+  }[workload] ?? [];
+  if (!script) throw new Error(`unknown workload "${workload}"`);
+  if (extra.some((x) => !x)) throw new Error(`${workload} needs its ${workload === 'echo' ? 'payload' : 'corpus'} file`);
+  return ['-t', String(threads), '-c', String(connections), '-d', `${Math.round(durationSeconds)}s`,
+    '--timeout', `${TIMEOUT_SECONDS}s`, '-s', join(SCRIPTS, script), `${base}${path}`, ...(extra.length ? ['--', ...extra] : [])];
+}
+
+/** Reads the WRK_RESULT line of wrk's output; null when there is none. */
+export function parseResult(output) {
+  const line = output.split('\n').find((l) => l.startsWith('WRK_RESULT '));
+  return line ? JSON.parse(line.slice('WRK_RESULT '.length)) : null;
+}
+
+/**
+ * Runs wrk once; resolves { exitCode, result (the done() JSON), output (its last lines) }. onSpawn(pid) is
+ * called as soon as the process exists, so its CPU can be sampled.
+ */
+export function runWrk({ cpus = '', onSpawn = () => {}, ...options }) {
+  const args = wrkArgs(options);
+  const [command, rest] = cpus ? ['taskset', ['-c', String(cpus), WRK, ...args]] : [WRK, args];
+  return new Promise((done, fail) => {
+    const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+    children.add(child);
+    child.once('close', () => children.delete(child));
+    onSpawn(child.pid);
+    const lines = [];
+    createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
+    createInterface({ input: child.stderr }).on('line', (l) => lines.push(l));
+    child.once('error', fail);
+    child.once('close', (code) => {
+      const output = lines.join('\n');
+      let result = null;
+      try { result = parseResult(output); } catch (error) { lines.push(`unreadable WRK_RESULT: ${error.message}`); }
+      done({ exitCode: code ?? 128, result, output: lines.filter((l) => !l.startsWith('WRK_RESULT ')).slice(-20).join('\n') });
+    });
+  });
+}
