@@ -9,23 +9,28 @@ import { writeReport } from './report.mjs';
 
 const BEGIN = '<!-- results:begin (make readme-results) -->';
 const END = '<!-- results:end -->';
-const CHART = 'throughput.svg';
-const TABLE = process.env.README_WORKLOAD || 'bookings';
+// The charts and tables a reader sees first: throughput with server CPU, open-loop latency against offered rate,
+// and the hello and bookings tables (each row with its bottleneck).
+const CHARTS = [['throughput.svg', 'Throughput per workload, with the server\'s CPU'], ['latency-rate.svg', 'Open-loop latency against offered rate']];
+const TABLES = (process.env.README_WORKLOADS || 'hello bookings').split(/\s+/).filter(Boolean);
 const EXAMPLE_DIR = join(ROOT, 'loadtest/example-run');
 
 export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), exampleDir = EXAMPLE_DIR } = {}) {
   const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
-  if (!existsSync(join(runDir, 'charts', CHART))) await writeReport(runDir);
+  if (!existsSync(join(runDir, 'charts', CHARTS[0][0]))) await writeReport(runDir);
   mkdirSync(exampleDir, { recursive: true });
-  copyFileSync(join(runDir, 'charts', CHART), join(exampleDir, CHART));
+  const charts = CHARTS.filter(([file]) => existsSync(join(runDir, 'charts', file)));
+  for (const [file] of charts) copyFileSync(join(runDir, 'charts', file), join(exampleDir, file));
+  const tables = TABLES.filter((label) => summary.results.some((r) => r.label === label));
   const stacks = new Set(summary.results.map((r) => r.stack)).size;
   const section = [BEGIN, '',
     `From run \`${summary.run}\` (profile \`${summary.profile}\`, ${stacks} stacks, ` +
       `${summary.environment.cores} cores, git ${summary.environment.git?.sha?.slice(0, 12) ?? '?'}); ` +
       'the whole report of a run is `results/latest/REPORT.md`.', '',
-    `![Throughput per workload](${relative(dirname(readme), join(exampleDir, CHART))})`, '',
-    renderWorkload(summary.results, TABLE, { links: false, pinning: summary.environment?.pinning }).replace(/^### /, '#### '),
-    '', END].join('\n');
+    ...charts.flatMap(([file, title]) => [`![${title}](${relative(dirname(readme), join(exampleDir, file))})`, '']),
+    ...tables.flatMap((label) => [renderWorkload(summary.results, label, { links: false, pinning: summary.environment?.pinning })
+      .replace(/^### /, '#### '), '']),
+    END].join('\n');
   const text = readFileSync(readme, 'utf8');
   const from = text.indexOf(BEGIN);
   const to = text.indexOf(END);

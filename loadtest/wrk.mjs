@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT } from '../scripts/lib/stacks.mjs';
+import { ensureDebianPackage } from './lib/apt.mjs';
 
 const WRK = 'wrk';
 const SCRIPTS = join(ROOT, 'loadtest/wrk');
@@ -13,14 +14,7 @@ const DEFAULT_PAYLOAD = join(ROOT, 'spec/fixtures/events/seed.request.json');
 const TIMEOUT_SECONDS = 35;
 
 export function ensureWrk() {
-  if (spawnSync(WRK, ['-v']).error === undefined) return;
-  if (process.getuid() !== 0) throw new Error('wrk is missing; run as root or: sudo apt-get install wrk');
-  process.stderr.write('bench: installing wrk from Debian packages\n');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'wrk']]) {
-    const r = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
-  }
+  ensureDebianPackage('wrk', 'the bench\'s throughput generator', () => spawnSync(WRK, ['-v']).error === undefined);
 }
 
 export function wrkVersion() {

@@ -1,4 +1,4 @@
-// nginx as the headroom ceiling: installed from Debian packages when missing (as root), configured from
+// nginx as the generator ceiling: installed from Debian packages when missing (as root), configured from
 // loadtest/nginx.conf, started as a plain process pinned to SERVER_CPUS with one worker per server CPU.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs';
@@ -6,19 +6,14 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT, RUN_DIR, STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { waitHealthy, stop } from '../../scripts/lib/processes.mjs';
+import { ensureDebianPackage } from './apt.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 const RUN = join(RUN_DIR, 'nginx');
 
 export function ensureNginx() {
   if (spawnSync(NGINX, ['-v']).status === 0) return;
-  if (process.getuid() !== 0) throw new Error('nginx is missing for the headroom ceiling; run as root or: sudo apt-get install nginx');
-  process.stderr.write('bench: installing nginx from Debian packages (headroom ceiling)\n');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'nginx']]) {
-    const r = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
-  }
+  ensureDebianPackage('nginx', 'the generator ceiling', () => false);
   // Debian starts its own service on port 80; it is not ours and not needed.
   spawnSync('sh', ['-c', 'service nginx stop || true'], { stdio: 'ignore' });
 }

@@ -96,7 +96,7 @@ function latencyRateSpec(rows, summary) {
       width: 200, height: 160,
       mark: { type: 'line', point: true },
       encoding: {
-        x: { field: 'rate', type: 'quantitative', title: 'offered req/s' },
+        x: { field: 'rate', type: 'quantitative', title: 'offered req/s (log)', scale: { type: 'log' } },
         y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, title: 'ms' },
         color: { field: 'stack', type: 'nominal', scale: colours(rows), title: 'stack' },
       },

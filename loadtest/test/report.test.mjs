@@ -137,10 +137,11 @@ test('make readme-results replaces only the README\'s results section with a rea
   assert.ok(after.startsWith('# Title\n\nintro\n\n<!-- results:begin'));
   assert.ok(after.endsWith('<!-- results:end -->\n\n## After\n'));
   assert.ok(!after.includes('\nold\n'));
-  assert.match(after, /!\[Throughput per workload\]\(example\/throughput\.svg\)/);
+  assert.match(after, /!\[Throughput per workload, with the server's CPU\]\(example\/throughput\.svg\)/);
   assert.ok(existsSync(join(dir, 'example', 'throughput.svg')));
+  assert.match(after, /^#### hello$/m);
   assert.match(after, /^#### bookings$/m);
-  assert.equal(after.split('\n').filter((l) => l.startsWith('| `')).length, 6);
+  assert.equal(after.split('\n').filter((l) => l.startsWith('| `')).length, 12, 'six stacks in each of two tables');
   assert.ok(!after.includes('dashboard/index.html'));
 });
 
@@ -158,4 +159,26 @@ test('chat rows get their own table (delivered/expected, violations, client CPU)
   assert.deepEqual(memory.order, ['node-express', 'java-vertx', 'java-vertx:eventbus']);
   const latency = evaluated.find((e) => e.claim.id === 'chat-latency-order');
   assert.deepEqual(latency.order, ['java-vertx', 'java-vertx:eventbus', 'node-express'], 'failed node-cluster is left out');
+});
+
+test('the latency steps get a table per workload and a latency-against-offered-rate chart', async () => {
+  const withLatency = structuredClone(summary);
+  const step = (stack, rate, p99, extra = {}) => ({ stack, workload: 'hello', rate, bases: ['50 % of its own maximum'], achieved: rate,
+    latencyMs: { p50: 1, p90: 2, p99, 'p99.9': p99 * 2, max: p99 * 3 }, errors: 0, serverCpuPercent: 50, generatorCpuPercent: 20,
+    keptUp: true, ...extra });
+  withLatency.latency = [step('java-vertx', 5000, 3), step('java-vertx', 9000, 8), step('node-express', 5000, 30),
+    step('node-express', 9000, 900, { keptUp: false, capped: true, wanted: 12000 })];
+  withLatency.openLoop = { generator: 'oha 1.16.0', ceiling: { hello: { achieved: 40000 } },
+    settings: { common: [0.5, 0.9], own: [0.5, 0.9], seconds: 3, warmupSeconds: 3, connections: 50 } };
+  const md = renderReport(withLatency, { claims: [] });
+  const rows = tableUnder(md, 'hello latency');
+  assert.deepEqual(rows.map((c) => [c[0], c[1]]), [['`java-vertx`', '5,000'], ['`java-vertx`', '9,000'], ['`node-express`', '5,000'], ['`node-express`', '9,000']]);
+  assert.equal(rows[3][12], 'fell behind');
+  assert.match(rows[3][11], /capped from 12,000/);
+  assert.match(md, /The generator offered against nginx: hello 40,000 req\/s; no step asks for more than half of that/);
+  const dir = mkdtempSync(join(tmpdir(), 'report-'));
+  writeFileSync(join(dir, 'summary.json'), JSON.stringify(withLatency));
+  await writeReport(dir);
+  const svg = readFileSync(join(dir, 'charts', 'latency-rate.svg'), 'utf8');
+  for (const text of ['offered req/s', 'p99.9', 'node-express']) assert.ok(svg.includes(text), text);
 });
