@@ -49,11 +49,19 @@ const plan = (servers, workloads) => workloads.flatMap((workload) => {
     (_, i) => ({ server, workload, step, label: stepLabel(workload, step, steps), repeat: i + 1 }))));
 });
 const ceilingRuns = plan([CEILING], profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w)));
-// After every stack's throughput on an HTTP workload, every stack's open-loop latency step on it.
-const latencyRuns = (workload) => (profile.latency && HTTP_WORKLOADS.includes(workload)
-  ? targets.map((server) => ({ server, workload, kind: 'latency', label: `${workload} latency`, step: profile.latency, repeat: 1 }))
-  : []);
-const stackRuns = profile.workloads.flatMap((w) => [...plan(targets, [w]), ...latencyRuns(w)]);
+// After every stack's throughput on the HTTP workloads, each stack's open-loop latency steps on all of them, in
+// one start (a start per workload would cost more than the steps themselves on a quick run).
+const httpWorkloads = profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w));
+const latencyWorkloads = profile.latency ? httpWorkloads : [];
+const latencyRuns = targets.map((server) => ({ server, workloads: latencyWorkloads, workload: 'latency', kind: 'latency',
+  label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length }, repeat: 1 }));
+// The HTTP workloads run in one start of each stack per repeat, one after the other, each warmed up until its
+// rate is steady (as TechEmpower primes each test on a running framework); chat gets a fresh start per scenario.
+const httpRuns = Array.from({ length: profile.repeat }, (_, i) => targets.flatMap((server) => httpWorkloads
+  .flatMap((workload) => profile.steps[workload].map((step) => ({ server, workload, step, repeat: i + 1,
+    label: stepLabel(workload, step, profile.steps[workload]), session: `${server.id}#${i + 1}` }))))).flat();
+const stackRuns = [...httpRuns, ...(latencyWorkloads.length ? latencyRuns : []),
+  ...(profile.workloads.includes('chat') ? plan(targets, ['chat']) : [])];
 const runs = [...ceilingRuns, ...stackRuns];
 const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step), 0);
 const progress = createProgress({ plannedSeconds });
@@ -123,24 +131,35 @@ async function main() {
     current = null;
   }
 
-  for (const run of stackRuns) {
+  let startFailure = null; // why the session's stack did not start, for every run of that session
+  for (const [i, run] of stackRuns.entries()) {
     announce(run, run.server.id);
     if (run.kind === 'latency') {
       await latencyStep(run, db);
       continue;
     }
+    // A session (the HTTP workloads of one stack and repeat) starts the stack at its first run, stops it after its last.
+    const first = !run.session || stackRuns[i - 1]?.session !== run.session;
+    const last = !run.session || stackRuns[i + 1]?.session !== run.session;
     if (run.workload === 'bookings') await truncate(db);
     let outcome;
     try {
-      current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; });
+      if (first) {
+        startFailure = null;
+        current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; })
+          .catch((error) => { startFailure = error; return null; });
+      }
+      if (!current) throw startFailure ?? new Error('the stack is not running');
       outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
         dir: dirOf(run, run.server.id) });
     } catch (error) {
       outcome = (run.workload === 'chat' ? failedChatRun : failedRun)(`did not start: ${error.message}`);
     } finally {
-      progress.phase('stopping');
-      if (current) await current.stop();
-      current = null;
+      if (last) {
+        progress.phase('stopping');
+        if (current) await current.stop();
+        current = null;
+      }
     }
     // Always, even after a failure for another reason: both verdicts are reported. The row count must cover
     // the 201s of the whole JMeter run (warm-up included), exceed them by no more than its unanswered requests,
@@ -159,43 +178,44 @@ async function main() {
   await finish(env);
 }
 
-// The open-loop latency step of one stack on one workload (lib/latency.mjs); bookings checks its invariant too.
+// The open-loop latency steps of one stack on every HTTP workload, in one start (lib/latency.mjs): the rates from
+// the stacks' throughput, bookings truncated first and its invariant checked after.
 async function latencyStep(run, db) {
-  const byStack = maxima([...results.values()].filter((r) => r.workload === run.workload).map((r) => {
-    const ok = r.repeats.filter((x) => !x.failed).map((x) => x.throughput);
-    return { stack: r.server, workload: r.workload, failed: !ok.length, throughput: { median: median(ok) } };
-  }), run.workload);
-  const own = byStack.get(run.server.id);
-  const fail = (reason) => latency.push({ stack: run.server.id, workload: run.workload, failed: true, reason });
-  if (!own) return fail('no throughput of its own to take fractions of');
-  const ceiling = openLoop.ceiling[run.workload === 'static' ? 'static' : 'hello'];
-  const cap = ceiling?.achieved ? ceiling.achieved * GENERATOR_SHARE : Infinity;
-  const rates = offeredRates({ slowest: Math.min(...byStack.values()), own, common: profile.latency.common,
-    ownFractions: profile.latency.own, cap });
-  if (run.workload === 'bookings') await truncate(db);
-  let outcome = null;
+  const fail = (workload, reason) => latency.push({ stack: run.server.id, workload, failed: true, reason });
   try {
     current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; });
-    outcome = await measureLatency({ server: current, workload: run.workload, rates, settings: profile.latency, profile,
-      corpus: corpusCsv, dir: join(dirOf(run, run.server.id), 'latency'), pinning, progress,
-      connections: profile.latency.connections });
+    for (const workload of run.workloads) {
+      const byStack = maxima([...results.values()].filter((r) => r.workload === workload).map((r) => {
+        const ok = r.repeats.filter((x) => !x.failed).map((x) => x.throughput);
+        return { stack: r.server, workload, failed: !ok.length, throughput: { median: median(ok) } };
+      }), workload);
+      const own = byStack.get(run.server.id);
+      if (!own) { fail(workload, 'no throughput of its own to take fractions of'); continue; }
+      const ceiling = openLoop.ceiling[workload === 'static' ? 'static' : 'hello'];
+      const rates = offeredRates({ slowest: Math.min(...byStack.values()), own, common: profile.latency.common,
+        ownFractions: profile.latency.own, cap: ceiling?.achieved ? ceiling.achieved * GENERATOR_SHARE : Infinity });
+      if (workload === 'bookings') await truncate(db);
+      const outcome = await measureLatency({ server: current, workload, rates, settings: profile.latency, profile,
+        corpus: corpusCsv, dir: join(dirOf(run, run.server.id), workload), pinning, progress,
+        connections: profile.latency.connections });
+      if (workload === 'bookings') {
+        const invariant = await checkInvariant(db, { expectedBookings: outcome.created, unanswered: outcome.unanswered });
+        for (const r of outcome.records) {
+          r.invariant = invariant.ok ? 'pass' : 'fail';
+          if (!invariant.ok) Object.assign(r, { failed: true, reason: `invariant violated: ${invariant.problems[0]}` });
+        }
+      }
+      latency.push(...outcome.records);
+      for (const r of outcome.records.filter((x) => x.failed)) progress.note(`bench: ${r.stack} ${r.workload} open loop ${r.rate}/s FAILED: ${r.reason}`);
+      if (outcome.records.some((r) => /died/.test(r.reason ?? ''))) break;
+    }
   } catch (error) {
-    fail(`did not run: ${error.message}`);
+    fail('latency', `did not run: ${error.message}`);
   } finally {
     progress.phase('stopping');
     if (current) await current.stop();
     current = null;
   }
-  if (!outcome) return;
-  if (run.workload === 'bookings') {
-    const invariant = await checkInvariant(db, { expectedBookings: outcome.created, unanswered: outcome.unanswered });
-    for (const r of outcome.records) {
-      r.invariant = invariant.ok ? 'pass' : 'fail';
-      if (!invariant.ok) Object.assign(r, { failed: true, reason: `invariant violated: ${invariant.problems[0]}` });
-    }
-  }
-  latency.push(...outcome.records);
-  for (const r of outcome.records.filter((x) => x.failed)) progress.note(`bench: ${r.stack} ${r.workload} open loop ${r.rate}/s FAILED: ${r.reason}`);
 }
 
 async function measureSafely(options) {

@@ -8,9 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runOpenLoop } from '../openloop.mjs';
-import { runWrk } from '../wrk.mjs';
 import { luaCorpusOf } from '../corpus.mjs';
-import { startProbes, processDied } from './run.mjs';
+import { startProbes, processDied, warmUntilSteady } from './run.mjs';
 import { cpuList } from './sampler.mjs';
 
 // Rates within this share of each other are one step (the slowest stack's own fractions are the common ones).
@@ -62,14 +61,13 @@ export function maxima(rows, workload) {
 export async function measureLatency({ server, workload, rates, settings, profile, corpus, dir, pinning, progress, connections }) {
   mkdirSync(dir, { recursive: true });
   const file = profile.steps[workload][0].file;
-  progress.phase('warm-up');
+  progress.phase(`warm-up ${workload}`);
   const threads = Math.max(1, Math.min(cpuList(pinning.loadgen || '0').length, connections));
-  const warm = await runWrk({ workload, host: server.host, port: server.port, file, cpus: pinning.loadgen,
-    corpus: corpus && luaCorpusOf(corpus), connections, threads, durationSeconds: settings.warmupSeconds });
-  const warmCreated = warm.result?.statuses?.['201'] ?? 0;
+  const warm = await warmUntilSteady({ workload, host: server.host, port: server.port, file, cpus: pinning.loadgen,
+    corpus: corpus && luaCorpusOf(corpus), connections, threads }, settings.warmup, progress);
   const records = [];
-  let created = warmCreated;
-  let unanswered = connections + (warm.result?.errors?.timeout ?? 0);
+  let created = warm.created;
+  let unanswered = warm.unanswered;
   for (const step of rates) {
     progress.phase(`open loop ${step.rate}/s`);
     const probes = startProbes(server.pid);
@@ -89,7 +87,7 @@ export async function measureLatency({ server, workload, rates, settings, profil
     const errorRate = r && r.requests ? r.errors / r.requests : null;
     records.push({
       stack: server.name, workload, rate: step.rate, bases: step.bases, capped: step.capped, wanted: step.wanted,
-      seconds: settings.seconds, connections, generator: 'oha',
+      seconds: settings.seconds, connections, generator: 'oha', warmupSeconds: warm.seconds,
       achieved: r?.achieved ?? null, requests: r?.requests ?? 0, errors: r?.errors ?? 0, errorRate,
       errorCodes: r?.errorCodes ?? {}, latencyMs: r?.latencyMs ?? null,
       keptUp: Boolean(r && r.completed >= KEPT_UP * step.rate * settings.seconds),

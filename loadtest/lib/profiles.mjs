@@ -24,7 +24,9 @@ const CHAT_GRID = [
 // The open-loop latency step (lib/latency.mjs): rates as fractions of the slowest stack's maximum on the workload
 // (`common`, the same absolute rates for every stack) and of each stack's own (`own`), `seconds` each after a
 // closed-loop warm-up, on `connections` connections (a request due while all are busy waits, and that counts).
-const latencySteps = (extra = {}) => ({ common: [0.5, 0.9], own: [0.5, 0.9], seconds: 3, warmupSeconds: 3, connections: 50, ...extra });
+// Each workload is warmed up (closed loop, wrk) until its rate is steady first: the stack was started afresh.
+const latencySteps = (extra = {}) => ({ common: [0.5, 0.9], own: [0.5, 0.9], seconds: 3, warmup: { minSeconds: 2, maxSeconds: 20 },
+  connections: 50, ...extra });
 
 // The seed write-ups' parameters. Loop-bound workloads end when every user has sent its requests.
 const seed = {
@@ -32,9 +34,9 @@ const seed = {
   // Their own tool, with its dashboards; GENERATOR=wrk measures the same steps with wrk (loop-bound ones for 60 s).
   generator: 'jmeter',
   repeat: 3,
-  warmup: { users: 50, durationSeconds: 20 },
+  warmup: { users: 50, durationSeconds: 20, steady: { minSeconds: 20, maxSeconds: 60 } },
   rampUpSeconds: 5,
-  latency: latencySteps({ common: [0.25, 0.5, 0.75, 0.9], own: [0.5, 0.75, 0.9], seconds: 10, warmupSeconds: 10 }),
+  latency: latencySteps({ common: [0.25, 0.5, 0.75, 0.9], own: [0.5, 0.75, 0.9], seconds: 10, warmup: { minSeconds: 10, maxSeconds: 60 } }),
   workloads: {
     hello: [{ users: 300, durationSeconds: 60 }],
     static: [{ users: 100, durationSeconds: 60, file: '1mb.bin' }],
@@ -50,7 +52,8 @@ const seed = {
 const quick = {
   description: 'every stack and workload in a few minutes (10 s warm-up, 10 s measured)',
   repeat: 1,
-  warmup: { users: 50, durationSeconds: 10 },
+  // 10 s for JMeter's own JIT; under wrk (no JIT of its own) the server's until its rate is steady.
+  warmup: { users: 50, durationSeconds: 10, steady: { minSeconds: 4, maxSeconds: 30 } },
   rampUpSeconds: 1,
   latency: latencySteps(),
   workloads: {
@@ -86,9 +89,9 @@ const smoke = {
   description: 'a few seconds per workload (make test), not a measurement',
   repeat: 1,
   dashboards: false,
-  warmup: { users: 2, durationSeconds: 1 },
+  warmup: { users: 2, durationSeconds: 1, steady: { minSeconds: 1, maxSeconds: 2, chunkSeconds: 1 } },
   rampUpSeconds: 0,
-  latency: latencySteps({ common: [0.25], own: [0.5], seconds: 2, warmupSeconds: 1, connections: 4 }),
+  latency: latencySteps({ common: [0.25], own: [0.5], seconds: 2, warmup: { minSeconds: 1, maxSeconds: 1, chunkSeconds: 1 }, connections: 4 }),
   workloads: {
     hello: [{ users: 4, durationSeconds: 3 }],
     static: [{ users: 2, durationSeconds: 3, file: '1mb.bin' }],
@@ -117,6 +120,10 @@ export function chatScenarios(text, template) {
 }
 
 export const GENERATORS = ['wrk', 'jmeter'];
+
+/** The planned warm-up before a measured run: JMeter's fixed one, or under wrk about 8 s until steady. */
+export const warmupSeconds = (profile) => (profile.generator === 'wrk' ? Math.min(8, profile.warmup.steady?.maxSeconds ?? 8)
+  : profile.warmup.durationSeconds);
 // wrk runs for a duration: a loop-bound step (seed's echo 100 × 500) runs this long under it instead.
 export const WRK_SECONDS_FOR_LOOPS = 60;
 
@@ -148,11 +155,12 @@ export function selectProfile(env = process.env) {
 // A rough length of one run, for the progress line's ETA: warm-up + measured + ~11 s of JVM start(s) and
 // the stack's start and stop (measured on 2 cores), + ~3 s when JMeter writes its dashboard (its own JVM).
 export function estimateSeconds(profile, step) {
-  if (step.common) return step.warmupSeconds + (step.common.length + step.own.length) * (step.seconds + 0.3) + 4;
+  // A latency pass: one start, then per workload a warm-up and its rates (about 3.5 of the 4 on a quick run).
+  if (step.common) return 4 + step.workloads * (5 + (step.common.length + step.own.length) * 0.85 * (step.seconds + 0.3));
   // chat: settle + the schedule + ~6 s of client JVM, drain and the stack's start and stop.
   if (step.rooms) return (step.settleMs + ((step.warmupMessages ?? 0) + step.messages) * step.intervalMs) / 1000 + 6;
   const measured = step.durationSeconds ?? Math.max(10, step.loops / 50);
-  if (profile.generator === 'wrk') return profile.warmup.durationSeconds + measured + 5;
+  if (profile.generator === 'wrk') return warmupSeconds(profile) + measured + 1;
   return profile.warmup.durationSeconds + measured + profile.rampUpSeconds + 11 + (profile.dashboards === false ? 0 : 3);
 }
 

@@ -158,7 +158,8 @@ function latencySection(summary) {
     'tables above are closed-loop and understate tails).',
   settings ? ` Rates: ${settings.common.map((f) => `${f * 100} %`).join(', ')} of the slowest stack's maximum on the ` +
     `workload (the same for every stack) and ${settings.own.map((f) => `${f * 100} %`).join(', ')} of each stack's own, ` +
-    `${settings.seconds} s each on ${settings.connections} connections after a ${settings.warmupSeconds} s closed-loop warm-up.` : '',
+    `${settings.seconds} s each on ${settings.connections} connections, after a fresh start and a closed-loop warm-up (wrk) ` +
+    'of each workload until its rate was steady.' : '',
   ceiling ? ` The generator offered against nginx: ${ceiling}; no step asks for more than half of that (a capped rate says so).` : '',
   ' "fell behind": fewer than 97 % of the due requests completed in the step.'].join('');
   const sections = WORKLOAD_ORDER.filter((w) => records.some((r) => r.workload === w)).map((w) => {

@@ -178,6 +178,32 @@ const latencyOf = (us) => {
 };
 
 /**
+ * Warms the server up with wrk in short runs until its rate is steady: a JIT on one saturated core can take
+ * 15 s and more to compile a workload's path (java-reactor's echo ran at 3k req/s for its first 8 s, then 38k,
+ * then 49k), while Node needs none. Stops when a run is not `tolerance` faster than the one before, after
+ * `minSeconds`, or at `maxSeconds`. Returns the 201s and unanswered requests of all of it, the rates and seconds.
+ */
+export async function warmUntilSteady(options, { minSeconds = 4, maxSeconds = 30, chunkSeconds = 2, tolerance = 0.05 } = {}, progress = null) {
+  const rates = [];
+  let created = 0;
+  let unanswered = 0;
+  let seconds = 0;
+  while (seconds < maxSeconds) {
+    const run = await runWrk({ ...options, durationSeconds: chunkSeconds });
+    if (run.exitCode !== 0 || !run.result) return { failed: true, reason: `wrk warm-up exited with ${run.exitCode}: ${run.output}`, created, unanswered };
+    const counts = wrkCounts(options.workload, run.result, { connections: options.connections, fileBytes: options.fileBytes ?? 0 });
+    created += counts.created;
+    unanswered += counts.unanswered;
+    seconds += chunkSeconds;
+    rates.push(Math.round(counts.successes / (run.result.durationUs / 1e6)));
+    progress?.rate?.(rates.at(-1));
+    const [before, now] = rates.slice(-2);
+    if (seconds >= minSeconds && rates.length >= 2 && now <= before * (1 + tolerance)) break;
+  }
+  return { seconds, rates, created, unanswered };
+}
+
+/**
  * One measured run with wrk: a warm-up run (wrk itself needs none; the server's JIT and pools do), then the
  * measured run with the server, the generator, MariaDB and every CPU sampled. Latencies are wrk's (closed loop:
  * each connection waits for its answer, so stalls are understated; the latency step measures open-loop).
@@ -189,10 +215,10 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
     corpus: corpus && luaCorpusOf(corpus), connections: step.users, threads };
   const fileBytes = workload === 'static' ? statSync(join(STATIC_ROOT, step.file)).size : 0;
   progress.phase('warm-up');
-  const warm = await runWrk({ ...common, durationSeconds: profile.warmup.durationSeconds });
-  writeFileSync(join(dir, 'warmup.wrk.json'), `${JSON.stringify(warm.result, null, 2)}\n`);
-  if (warm.exitCode !== 0 || !warm.result) return failedRun(`wrk warm-up exited with ${warm.exitCode}: ${warm.output}`);
-  const warmCounts = wrkCounts(workload, warm.result, { connections: step.users, fileBytes });
+  const warm = await warmUntilSteady({ ...common, fileBytes }, profile.warmup.steady, progress);
+  writeFileSync(join(dir, 'warmup.wrk.json'), `${JSON.stringify(warm, null, 2)}\n`);
+  if (warm.failed) return failedRun(warm.reason);
+  const warmCounts = warm;
 
   progress.phase('measure');
   const probes = startProbes(server.pid);
@@ -220,7 +246,7 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
     errorRate: counts.samples ? counts.errors / counts.samples : null, errorCodes: counts.errorCodes,
     created: warmCounts.created + counts.created, unanswered: warmCounts.unanswered + counts.unanswered,
     latencyMs: latencyOf(run.result.latencyUs), elapsed: [],
-    window: { from, to, seconds },
+    window: { from, to, seconds }, warmup: { seconds: warm.seconds, rates: warm.rates },
     ...summarise(from, to, pinning),
     raw: join(dir, 'wrk.json'), died, failed: Boolean(reason), ...(reason ? { reason } : {}),
   };

@@ -169,7 +169,7 @@ test('the latency steps get a table per workload and a latency-against-offered-r
   withLatency.latency = [step('java-vertx', 5000, 3), step('java-vertx', 9000, 8), step('node-express', 5000, 30),
     step('node-express', 9000, 900, { keptUp: false, capped: true, wanted: 12000 })];
   withLatency.openLoop = { generator: 'oha 1.16.0', ceiling: { hello: { achieved: 40000 } },
-    settings: { common: [0.5, 0.9], own: [0.5, 0.9], seconds: 3, warmupSeconds: 3, connections: 50 } };
+    settings: { common: [0.5, 0.9], own: [0.5, 0.9], seconds: 3, warmup: { minSeconds: 2, maxSeconds: 20 }, connections: 50 } };
   const md = renderReport(withLatency, { claims: [] });
   const rows = tableUnder(md, 'hello latency');
   assert.deepEqual(rows.map((c) => [c[0], c[1]]), [['`java-vertx`', '5,000'], ['`java-vertx`', '9,000'], ['`node-express`', '5,000'], ['`node-express`', '9,000']]);
