@@ -55,7 +55,8 @@ test('PROFILE=smoke STACKS=node-express produces a summary with throughput and n
   for (const key of ['cpuModel', 'cores', 'pinning', 'jdk', 'node', 'mariadb', 'wrk', 'openLoop', 'git']) {
     assert.ok(summary.environment[key], `environment.${key}`);
   }
-  assert.match(run.stdout, /^stack\s+workload\s+req\/s/m, 'the table is printed');
+  assert.match(run.stdout, /^stack\s+workload\s+gen\s+req\/s/m, 'the table is printed');
+  assert.match(run.stdout, /^stack\s+workload\s+offered\/s\s+achieved\/s/m, 'the latency table is printed');
   const report = readFileSync(join(resultsDir, 'latest', 'REPORT.md'), 'utf8');
   for (const w of WORKLOADS) assert.match(report, new RegExp(`^### ${w}$`, 'm'), `REPORT.md has a ${w} table`);
   for (const chart of report.matchAll(/\]\((charts\/[^)]+\.svg)\)/g)) {
