@@ -49,19 +49,22 @@ const plan = (servers, workloads) => workloads.flatMap((workload) => {
     (_, i) => ({ server, workload, step, label: stepLabel(workload, step, steps), repeat: i + 1 }))));
 });
 const ceilingRuns = plan([CEILING], profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w)));
-// After every stack's throughput on the HTTP workloads, each stack's open-loop latency steps on all of them, in
-// one start (a start per workload would cost more than the steps themselves on a quick run).
+// Sessions: the runs one start of a stack serves. The HTTP workloads run in one start of each stack per repeat,
+// each warmed up until its rate is steady (as TechEmpower primes each test on a running framework). Then, per
+// stack and repeat, a second start serves the open-loop latency steps on every HTTP workload (repeat 1 only: they
+// need every stack's maximum first) and the chat scenarios.
 const httpWorkloads = profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w));
 const latencyWorkloads = profile.latency ? httpWorkloads : [];
-const latencyRuns = targets.map((server) => ({ server, workloads: latencyWorkloads, workload: 'latency', kind: 'latency',
-  label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length }, repeat: 1 }));
-// The HTTP workloads run in one start of each stack per repeat, one after the other, each warmed up until its
-// rate is steady (as TechEmpower primes each test on a running framework); chat gets a fresh start per scenario.
 const httpRuns = Array.from({ length: profile.repeat }, (_, i) => targets.flatMap((server) => httpWorkloads
   .flatMap((workload) => profile.steps[workload].map((step) => ({ server, workload, step, repeat: i + 1,
     label: stepLabel(workload, step, profile.steps[workload]), session: `${server.id}#${i + 1}` }))))).flat();
-const stackRuns = [...httpRuns, ...(latencyWorkloads.length ? latencyRuns : []),
-  ...(profile.workloads.includes('chat') ? plan(targets, ['chat']) : [])];
+const chatSteps = profile.workloads.includes('chat') ? profile.steps.chat : [];
+const lateRuns = Array.from({ length: profile.repeat }, (_, i) => targets.flatMap((server) => [
+  ...(i === 0 && latencyWorkloads.length ? [{ server, workloads: latencyWorkloads, workload: 'latency', kind: 'latency',
+    label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length }, repeat: 1 }] : []),
+  ...chatSteps.map((step) => ({ server, workload: 'chat', step, label: stepLabel('chat', step, chatSteps), repeat: i + 1 })),
+].map((run) => ({ ...run, session: `${server.id}#late#${i + 1}` })))).flat();
+const stackRuns = [...httpRuns, ...lateRuns];
 const runs = [...ceilingRuns, ...stackRuns];
 const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step), 0);
 const progress = createProgress({ plannedSeconds });
@@ -134,32 +137,30 @@ async function main() {
   let startFailure = null; // why the session's stack did not start, for every run of that session
   for (const [i, run] of stackRuns.entries()) {
     announce(run, run.server.id);
-    if (run.kind === 'latency') {
-      await latencyStep(run, db);
-      continue;
-    }
-    // A session (the HTTP workloads of one stack and repeat) starts the stack at its first run, stops it after its last.
+    // A session starts the stack at its first run and stops it after its last.
     const first = !run.session || stackRuns[i - 1]?.session !== run.session;
     const last = !run.session || stackRuns[i + 1]?.session !== run.session;
+    if (first) {
+      startFailure = null;
+      current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; })
+        .catch((error) => { startFailure = error; return null; });
+    }
+    if (run.kind === 'latency') {
+      if (current) await latencyStep(run, db);
+      else latency.push({ stack: run.server.id, workload: 'latency', failed: true, reason: `did not start: ${startFailure?.message}` });
+      if (last) await stopCurrent();
+      continue;
+    }
     if (run.workload === 'bookings') await truncate(db);
     let outcome;
     try {
-      if (first) {
-        startFailure = null;
-        current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; })
-          .catch((error) => { startFailure = error; return null; });
-      }
       if (!current) throw startFailure ?? new Error('the stack is not running');
       outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
         dir: dirOf(run, run.server.id) });
     } catch (error) {
       outcome = (run.workload === 'chat' ? failedChatRun : failedRun)(`did not start: ${error.message}`);
     } finally {
-      if (last) {
-        progress.phase('stopping');
-        if (current) await current.stop();
-        current = null;
-      }
+      if (last) await stopCurrent();
     }
     // Always, even after a failure for another reason: both verdicts are reported. The row count must cover
     // the 201s of the whole JMeter run (warm-up included), exceed them by no more than its unanswered requests,
@@ -178,12 +179,17 @@ async function main() {
   await finish(env);
 }
 
-// The open-loop latency steps of one stack on every HTTP workload, in one start (lib/latency.mjs): the rates from
-// the stacks' throughput, bookings truncated first and its invariant checked after.
+async function stopCurrent() {
+  progress.phase('stopping');
+  if (current) await current.stop();
+  current = null;
+}
+
+// The open-loop latency steps of one started stack on every HTTP workload (lib/latency.mjs): the rates from the
+// stacks' throughput, bookings truncated first and its invariant checked after.
 async function latencyStep(run, db) {
   const fail = (workload, reason) => latency.push({ stack: run.server.id, workload, failed: true, reason });
   try {
-    current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; });
     for (const workload of run.workloads) {
       const byStack = maxima([...results.values()].filter((r) => r.workload === workload).map((r) => {
         const ok = r.repeats.filter((x) => !x.failed).map((x) => x.throughput);
@@ -211,10 +217,6 @@ async function latencyStep(run, db) {
     }
   } catch (error) {
     fail('latency', `did not run: ${error.message}`);
-  } finally {
-    progress.phase('stopping');
-    if (current) await current.stop();
-    current = null;
   }
 }
 

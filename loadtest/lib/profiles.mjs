@@ -25,7 +25,7 @@ const CHAT_GRID = [
 // (`common`, the same absolute rates for every stack) and of each stack's own (`own`), `seconds` each after a
 // closed-loop warm-up, on `connections` connections (a request due while all are busy waits, and that counts).
 // Each workload is warmed up (closed loop, wrk) until its rate is steady first: the stack was started afresh.
-const latencySteps = (extra = {}) => ({ common: [0.5, 0.9], own: [0.5, 0.9], seconds: 3, warmup: { minSeconds: 2, maxSeconds: 20 },
+const latencySteps = (extra = {}) => ({ common: [0.5, 0.9], own: [0.5, 0.9], seconds: 2, warmup: { minSeconds: 2, maxSeconds: 20 },
   connections: 50, ...extra });
 
 // The seed write-ups' parameters. Loop-bound workloads end when every user has sent its requests.
@@ -53,7 +53,7 @@ const quick = {
   description: 'every stack and workload in a few minutes (10 s warm-up, 10 s measured)',
   repeat: 1,
   // 10 s for JMeter's own JIT; under wrk (no JIT of its own) the server's until its rate is steady.
-  warmup: { users: 50, durationSeconds: 10, steady: { minSeconds: 4, maxSeconds: 30 } },
+  warmup: { users: 50, durationSeconds: 10, steady: { minSeconds: 4, maxSeconds: 20 } },
   rampUpSeconds: 1,
   latency: latencySteps(),
   workloads: {
