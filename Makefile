@@ -80,7 +80,7 @@ scripts/node_modules/.package-lock.json: scripts/package-lock.json
 
 # The bench's generators: Debian's wrk (throughput) and oha from crates.io (open-loop latency; cargo install,
 # its version pinned in loadtest/openloop.mjs), both installed only when missing.
-loadgen: node-check ## install the load generators (wrk, oha) the bench and its tests use
+loadgen: node-check loadtest/node_modules/.package-lock.json ## install the load generators (wrk, oha) the bench and its tests use
 	@node -e "import('./loadtest/wrk.mjs').then((m) => m.ensureWrk())"
 	@node -e "import('./loadtest/openloop.mjs').then((m) => m.ensureOha())"
 
