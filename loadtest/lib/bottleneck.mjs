@@ -53,3 +53,14 @@ export function describeBound(b, pinning) {
 
 /** Short tag for the plain-text table. */
 export const BOUND_TAG = { server: 'SERVER', generator: 'GEN-BOUND', database: 'DB-BOUND', none: 'UNSATURATED' };
+
+/**
+ * Rows ranked by throughput, except generator-bound ones: their req/s is the generator's, so they are never
+ * ranked by it against each other. They follow the ranked rows, in order of requests per server CPU-second.
+ */
+export function rankRows(rows) {
+  const bound = (r) => r.bottleneck?.bound === 'generator';
+  const byRate = (a, b) => (b.throughput?.median ?? -1) - (a.throughput?.median ?? -1);
+  const byCpu = (a, b) => (b.perCpuSecond ?? -1) - (a.perCpuSecond ?? -1);
+  return { ranked: rows.filter((r) => !bound(r)).sort(byRate), bound: rows.filter(bound).sort(byCpu) };
+}

@@ -4,6 +4,7 @@
 import * as vega from 'vega';
 import { compile } from 'vega-lite';
 import { PERCENTILES } from './stats.mjs';
+import { rankRows } from './bottleneck.mjs';
 
 const MIB = 2 ** 20;
 const PERCENTILE_KEYS = [...PERCENTILES.map((p) => `p${p}`), 'max'];
@@ -38,7 +39,6 @@ function colours(rows) {
   return { domain: stacks, scheme: 'tableau10' };
 }
 
-const BY_MEDIAN = { field: 'median', op: 'max', order: 'descending' };
 
 const BOUND_NOTE = { generator: ' (generator-bound)', database: ' (database-bound)', none: ' (nothing saturated)' };
 
@@ -47,11 +47,17 @@ const BOUND_NOTE = { generator: ' (generator-bound)', database: ' (database-boun
 // One panel per workload (a vconcat: a facet of hconcats does not lay its axes out).
 function throughputSpec(rows) {
   const http = measured(rows).filter((r) => r.throughput?.median > 0 && r.workload !== 'chat');
-  const values = http.map((r) => ({
+  // The report's order: generator-bound bars last, by requests per server CPU-second, whatever their length.
+  const order = new Map();
+  for (const label of new Set(http.map((r) => r.label))) {
+    const { ranked, bound } = rankRows(http.filter((r) => r.label === label));
+    [...ranked, ...bound].forEach((r, i) => order.set(r, i));
+  }
+  const values = http.map((r) => ({ order: order.get(r),
     label: r.label, stack: `${r.stack}${BOUND_NOTE[r.bottleneck?.bound] ?? ''}`, colour: r.stack,
     median: r.throughput.median, min: r.throughput.min, max: r.throughput.max,
     cpu: r.bottleneck?.serverPercent ?? null }));
-  const y = { field: 'stack', type: 'nominal', sort: BY_MEDIAN, title: null, axis: { labelLimit: 280 } };
+  const y = { field: 'stack', type: 'nominal', sort: { field: 'order', op: 'min', order: 'ascending' }, title: null, axis: { labelLimit: 280 } };
   const colour = { field: 'colour', type: 'nominal', scale: colours(rows), legend: null };
   const panel = (label) => ({
     title: { text: label, anchor: 'start', fontSize: 12 },

@@ -15,13 +15,25 @@ const MAX_REPORTED = 20;
 export async function checkInvariant(db, { model, expectedBookings, unanswered = 0 } = {}) {
   const where = model === undefined ? '' : ' WHERE model = ?';
   const params = model === undefined ? [] : [model];
+  // Both tables from one consistent snapshot: the stack may still be committing requests the generator gave up
+  // on (in flight when it stopped), and two plain SELECTs could see a booking's aggregates without its row.
   // DATE and DECIMAL columns as strings (the connection must use dateStrings), so nothing goes through floats.
-  const [bookings] = await db.query(
-    `SELECT model, trim, CAST(dollar_value AS CHAR) AS value, CAST(start_date AS CHAR) AS start_date,
-       CAST(end_date AS CHAR) AS end_date FROM bookings${where}`, params);
-  const [aggregates] = await db.query(
-    `SELECT model, trim, fiscal_period_id AS period, CAST(total_dollar_amount AS CHAR) AS total, version
-       FROM aggregates${where}`, params);
+  const conn = await db.getConnection();
+  let bookings;
+  let aggregates;
+  try {
+    await conn.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    await conn.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
+    [bookings] = await conn.query(
+      `SELECT model, trim, CAST(dollar_value AS CHAR) AS value, CAST(start_date AS CHAR) AS start_date,
+         CAST(end_date AS CHAR) AS end_date FROM bookings${where}`, params);
+    [aggregates] = await conn.query(
+      `SELECT model, trim, fiscal_period_id AS period, CAST(total_dollar_amount AS CHAR) AS total, version
+         FROM aggregates${where}`, params);
+    await conn.query('COMMIT');
+  } finally {
+    conn.release();
+  }
 
   const expected = new Map();
   for (const b of bookings) {

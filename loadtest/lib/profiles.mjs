@@ -25,7 +25,7 @@ const CHAT_GRID = [
 // (`common`, the same absolute rates for every stack) and of each stack's own (`own`), `seconds` each after a
 // closed-loop warm-up, on `connections` connections (a request due while all are busy waits, and that counts).
 // Each workload is warmed up (closed loop, wrk) until its rate is steady first: the stack was started afresh.
-const latencySteps = (extra = {}) => ({ common: [0.5, 0.9], own: [0.5, 0.9], seconds: 2, warmup: { minSeconds: 2, maxSeconds: 20 },
+const latencySteps = (extra = {}) => ({ common: [0.5, 0.9], own: [0.5, 0.9], seconds: 2, warmup: { minSeconds: 3, maxSeconds: 20 },
   connections: 50, ...extra });
 
 // The seed write-ups' parameters. Loop-bound workloads end when every user has sent its requests.
@@ -89,9 +89,9 @@ const smoke = {
   description: 'a few seconds per workload (make test), not a measurement',
   repeat: 1,
   dashboards: false,
-  warmup: { users: 2, durationSeconds: 1, steady: { minSeconds: 1, maxSeconds: 2, chunkSeconds: 1 } },
+  warmup: { users: 2, durationSeconds: 1, steady: { minSeconds: 1, maxSeconds: 2 } },
   rampUpSeconds: 0,
-  latency: latencySteps({ common: [0.25], own: [0.5], seconds: 2, warmup: { minSeconds: 1, maxSeconds: 1, chunkSeconds: 1 }, connections: 4 }),
+  latency: latencySteps({ common: [0.25], own: [0.5], seconds: 2, warmup: { minSeconds: 1, maxSeconds: 1 }, connections: 4 }),
   workloads: {
     hello: [{ users: 4, durationSeconds: 3 }],
     static: [{ users: 2, durationSeconds: 3, file: '1mb.bin' }],

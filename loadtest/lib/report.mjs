@@ -1,7 +1,7 @@
 // REPORT.md of one run, from its summary.json alone: the environment, the charts, one table per workload
 // (stacks sorted by throughput, ratio to the best), links to JMeter's dashboards and the seed claims.
 import { join } from 'node:path';
-import { describeBound } from './bottleneck.mjs';
+import { describeBound, rankRows } from './bottleneck.mjs';
 
 const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
 const MIB = 2 ** 20;
@@ -60,19 +60,6 @@ function verdict(row) {
 }
 
 const generatorBound = (r) => r.bottleneck?.bound === 'generator';
-
-/**
- * Rows ranked by throughput, except generator-bound ones: their req/s is the generator's, so they are never
- * ranked by it against each other. They follow the ranked rows, in order of requests per server CPU-second,
- * with no "× best".
- */
-export function rankRows(rows) {
-  const byRate = (a, b) => (b.throughput?.median ?? -1) - (a.throughput?.median ?? -1);
-  const byCpu = (a, b) => (b.perCpuSecond ?? -1) - (a.perCpuSecond ?? -1);
-  const ranked = rows.filter((r) => !generatorBound(r)).sort(byRate);
-  const bound = rows.filter(generatorBound).sort(byCpu);
-  return { ranked, bound };
-}
 
 function httpTable(rows, { links = true, pinning } = {}) {
   const { ranked, bound } = rankRows(rows);

@@ -179,11 +179,12 @@ const latencyOf = (us) => {
 
 /**
  * Warms the server up with wrk in short runs until its rate is steady: a JIT on one saturated core can take
- * 15 s and more to compile a workload's path (java-reactor's echo ran at 3k req/s for its first 8 s, then 38k,
- * then 49k), while Node needs none. Stops when a run is not `tolerance` faster than the one before, after
- * `minSeconds`, or at `maxSeconds`. Returns the 201s and unanswered requests of all of it, the rates and seconds.
+ * 20 s to compile a workload's path, in steps with plateaus between them (java-spring5's hello: 2.1k, 2.4k, 3.2k,
+ * 4.8k, 8.6k, 23.5k, 26k req/s in 2 s runs), while Node needs a few seconds. Steady: the last `window` runs within
+ * `tolerance` of each other and of the best so far, after `minSeconds`; at most `maxSeconds`. Returns the 201s
+ * and unanswered requests of all of it, the rates and the seconds.
  */
-export async function warmUntilSteady(options, { minSeconds = 4, maxSeconds = 30, chunkSeconds = 2, tolerance = 0.05 } = {}, progress = null) {
+export async function warmUntilSteady(options, { minSeconds = 4, maxSeconds = 30, chunkSeconds = 1, window = 3, tolerance = 0.05 } = {}, progress = null) {
   const rates = [];
   let created = 0;
   let unanswered = 0;
@@ -197,10 +198,16 @@ export async function warmUntilSteady(options, { minSeconds = 4, maxSeconds = 30
     seconds += chunkSeconds;
     rates.push(Math.round(counts.successes / (run.result.durationUs / 1e6)));
     progress?.rate?.(rates.at(-1));
-    const [before, now] = rates.slice(-2);
-    if (seconds >= minSeconds && rates.length >= 2 && now <= before * (1 + tolerance)) break;
+    if (seconds >= minSeconds && steady(rates, window, tolerance)) break;
   }
   return { seconds, rates, created, unanswered };
+}
+
+/** The last `window` rates within `tolerance` of each other and of the best rate so far. */
+export function steady(rates, window = 3, tolerance = 0.05) {
+  if (rates.length < window) return false;
+  const last = rates.slice(-window);
+  return Math.min(...last) * (1 + tolerance) >= Math.max(...rates);
 }
 
 /**

@@ -26,3 +26,12 @@ test('processDied: through the runner exit record for what it started, kill 0 ot
   await new Promise((r) => other.once('exit', r));
   assert.equal(await processDied(other.pid), true);
 });
+
+test('a warm-up is steady when its last three rates agree within 5 % and none before was better', async () => {
+  const { steady } = await import('../lib/run.mjs');
+  assert.equal(steady([2053, 2352, 2400]), false, 'a JIT plateau still rising from below');
+  assert.equal(steady([600, 1300, 2053, 2352, 2400, 2410]), true);
+  assert.equal(steady([2400, 2410, 2390, 26000, 25900]), false, 'two runs are not a window');
+  assert.equal(steady([26000, 2400, 2410, 2390]), false, 'a dip below the best is not steady');
+  assert.equal(steady([23549, 25977, 25716, 26100]), true);
+});
