@@ -89,3 +89,39 @@ test('the bookings row count must cover every 201, allow only the unanswered req
   const empty = await checkInvariant(db, { model: `${model}-none`, expectedBookings: 0 });
   assert.deepEqual(empty.problems, ['no bookings rows at all'], 'empty tables are consistent but not a pass');
 });
+
+test('both tables are read in one snapshot: a booking committed between the two reads is not half seen', async () => {
+  const model = await consistentProduct();
+  // A third booking, committed with its aggregate (one transaction, on another connection) right after the
+  // checker has read the bookings table: as a stack still finishing a request the generator gave up on would.
+  const commitAnother = async () => {
+    const other = await db.getConnection();
+    try {
+      await other.query('START TRANSACTION');
+      await other.query('INSERT INTO bookings (booking_id, dollar_value, start_date, end_date, origin_ts, model, trim) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ['B-3', '50.00', '2023-01-01', '2023-01-01', '2023-11-14 22:13:20.000', model, 'LE']);
+      await other.query('INSERT INTO aggregates (version, model, trim, total_dollar_amount, fiscal_period_id) VALUES (1, ?, ?, ?, 20231)', [model, 'LE', '50.00']);
+      await other.query('COMMIT');
+    } finally {
+      other.release();
+    }
+  };
+  let raced = false;
+  const racing = {
+    async getConnection() {
+      const conn = await db.getConnection();
+      return {
+        async query(sql, params) {
+          const result = await conn.query(sql, params);
+          if (!raced && /FROM bookings/.test(sql)) { raced = true; await commitAnother(); }
+          return result;
+        },
+        release: () => conn.release(),
+      };
+    },
+  };
+  const result = await checkInvariant(racing, { model });
+  assert.ok(raced, 'the commit happened between the two reads');
+  assert.deepEqual(result, { ok: true, bookings: 2, aggregates: 2, problemCount: 0, problems: [] });
+  assert.equal((await checkInvariant(db, { model })).bookings, 3, 'and is seen by the next check');
+});
