@@ -97,22 +97,24 @@ async function main() {
   const wrk = http && profile.generator === 'wrk';
   const jmeterHome = http && !wrk ? await installJmeter() : null;
   if (wrk) ensureWrk();
-  const openLoopWorkloads = profile.latency ? profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w)) : [];
-  if (openLoopWorkloads.length) ensureOha();
+  // The open-loop generator's own ceilings: static's (1 MiB bodies) for static, hello's for the rest.
+  const openLoopCeilings = [...new Set(latencyWorkloads.map((w) => (w === 'static' ? 'static' : 'hello')))];
+  if (latencyWorkloads.length) ensureOha();
   if (chat) await installChatClient();
   const corpus = profile.workloads.includes('bookings') ? await writeCorpus(join(RUN_DIR, 'bench-corpus'), {}) : null;
-  if (ceilingRuns.length) ensureNginx();
+  const nginx = ceilingRuns.length || openLoopCeilings.length;
+  if (nginx) ensureNginx();
   const env = environment({ pinning, javaHome: findJavaHome(), mariadb: await serverVersion(db),
     jmeter: jmeterHome && jmeterVersion(jmeterHome), wrk: wrk ? wrkVersion() : null,
-    nginx: ceilingRuns.length ? nginxVersion() : null });
+    nginx: nginx ? nginxVersion() : null });
   env.generator = http ? profile.generator : null;
-  if (openLoopWorkloads.length) env.openLoop = `oha ${ohaVersion()}`;
+  if (latencyWorkloads.length) env.openLoop = `oha ${ohaVersion()}`;
   if (chat) env.chatClient = chatClientVersions();
   const base = { profile, corpus, loadgenCpus: pinning.loadgen, pinning, progress };
   corpusCsv = corpus;
 
   // The ceiling like a stack: a failing nginx start or run is recorded as failed, not the end of the bench.
-  if (ceilingRuns.length) {
+  if (nginx) {
     try {
       current = await startNginx(pinning.server);
     } catch (error) {
@@ -124,7 +126,7 @@ async function main() {
         step: run.step, dir: dirOf(run, 'nginx') }));
     }
     // What the open-loop generator can offer on LOADGEN_CPUS: its latency steps ask for at most half of it.
-    for (const workload of current ? CEILING_WORKLOADS.filter((w) => openLoopWorkloads.length && profile.workloads.includes(w)) : []) {
+    for (const workload of current ? openLoopCeilings : []) {
       progress.note(`bench: open-loop generator ceiling (${workload}, nginx)`);
       openLoop.ceiling[workload] = await openLoopCeiling({ workload, host: '127.0.0.1', port: current.port,
         file: profile.steps[workload][0].file, cpus: pinning.loadgen, seconds: profile.latency.seconds,
