@@ -11,7 +11,8 @@ import { ROOT, RUN_DIR, STATIC_ROOT } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
 import { writeStaticTree } from '../spec/fixtures/static/generate.mjs';
 import { installJmeter, jmeterVersion, stopJmeter } from './jmeter.mjs';
-import { ensureWrk, wrkVersion, stopWrk } from './wrk.mjs';
+import { ensureWrk, wrkVersion } from './wrk.mjs';
+import { stopGenerators } from './lib/generator-process.mjs';
 import { writeCorpus } from './corpus.mjs';
 import { selectProfile, selectPinning, stepLabel, estimateSeconds, HTTP_WORKLOADS } from './lib/profiles.mjs';
 import { connect, truncate, serverVersion, ensureDatabase } from './lib/db.mjs';
@@ -25,7 +26,7 @@ import { installChatClient, chatClientVersions, measureChat, failedChatRun, merg
   stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { offeredRates, maxima, measureLatency, GENERATOR_SHARE } from './lib/latency.mjs';
-import { ensureOha, ohaVersion, stopOpenLoop, openLoopCeiling } from './openloop.mjs';
+import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
 import { writeReport } from './report.mjs';
 
@@ -291,8 +292,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     progress.done();
     stopJmeter();
-    stopWrk();
-    stopOpenLoop();
+    stopGenerators();
     stopChatClients();
     if (current) await current.stop();
     process.exit(128 + constants.signals[signal]);

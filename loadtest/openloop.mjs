@@ -3,12 +3,13 @@
 // whether or not a connection was free (the same generator without -q is the closed loop the stall test sets
 // against it). Installed with `cargo install --locked` at the version below into cargo's own bin directory
 // when missing; run pinned to LOADGEN_CPUS with one worker thread per CPU there. Its JSON report is read.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT, RUN_DIR } from '../scripts/lib/stacks.mjs';
 import { cpuList } from './lib/sampler.mjs';
+import { runGenerator } from './lib/generator-process.mjs';
 import { generateBookings, jsonBooking } from './corpus.mjs';
 
 export const OHA_VERSION = '1.16.0';
@@ -36,11 +37,6 @@ export function ensureOha() {
 
 export function ohaVersion() {
   return OHA_VERSION;
-}
-
-const children = new Set();
-export function stopOpenLoop(signal = 'SIGTERM') {
-  for (const child of children) { try { child.kill(signal); } catch { /* already gone */ } }
 }
 
 // oha reads a body per line (-Z), so protobuf (whose first byte is a newline) cannot go that way: the open-loop
@@ -97,29 +93,15 @@ export function readReport(report, { workload, connections, seconds }) {
 }
 
 /** One oha run; resolves { exitCode, result, raw (oha's JSON), output }. onSpawn(pid) as soon as it exists. */
-export function runOpenLoop({ cpus = '', onSpawn = () => {}, ...options }) {
+export async function runOpenLoop({ cpus = '', onSpawn = () => {}, ...options }) {
   const oha = ohaPath();
-  if (!oha) return Promise.reject(new Error(`oha ${OHA_VERSION} is not installed (ensureOha)`));
+  if (!oha) throw new Error(`oha ${OHA_VERSION} is not installed (ensureOha)`);
   const threads = cpus ? cpuList(cpus).length : 1;
-  const args = ohaArgs({ ...options, threads });
-  const [command, rest] = cpus ? ['taskset', ['-c', String(cpus), oha, ...args]] : [oha, args];
-  return new Promise((done, fail) => {
-    const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
-    children.add(child);
-    child.once('close', () => children.delete(child));
-    onSpawn(child.pid);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
-    child.once('error', fail);
-    child.once('close', (code) => {
-      let raw = null;
-      try { raw = JSON.parse(out); } catch { /* reported below */ }
-      const result = raw && readReport(raw, options);
-      done({ exitCode: code ?? 128, raw, result, output: `${err}${raw ? '' : out}`.trim().split('\n').slice(-10).join('\n') });
-    });
-  });
+  const { exitCode, stdout, stderr } = await runGenerator(oha, ohaArgs({ ...options, threads }), { cpus, onSpawn });
+  let raw = null;
+  try { raw = JSON.parse(stdout); } catch { /* reported below */ }
+  return { exitCode, raw, result: raw && readReport(raw, options),
+    output: `${stderr}${raw ? '' : stdout}`.trim().split('\n').slice(-10).join('\n') };
 }
 
 /**

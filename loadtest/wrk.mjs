@@ -1,11 +1,11 @@
 // wrk for the bench (Debian's package, the TechEmpower toolset's generator): installed from Debian packages
 // when missing, run pinned to LOADGEN_CPUS with one of the Lua scripts in wrk/ per workload. Each script's
 // done() prints one "WRK_RESULT {json}" line; that, not wrk's text summary, is what the bench reads.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { ROOT } from '../scripts/lib/stacks.mjs';
 import { ensureDebianPackage } from './lib/apt.mjs';
+import { runGenerator } from './lib/generator-process.mjs';
 
 const WRK = 'wrk';
 const SCRIPTS = join(ROOT, 'loadtest/wrk');
@@ -20,11 +20,6 @@ export function ensureWrk() {
 export function wrkVersion() {
   const r = spawnSync(WRK, ['-v'], { encoding: 'utf8' });
   return /^wrk (\S+)/m.exec(`${r.stdout}${r.stderr}`)?.[1] ?? null;
-}
-
-const children = new Set();
-export function stopWrk(signal = 'SIGTERM') {
-  for (const child of children) { try { child.kill(signal); } catch { /* already gone */ } }
 }
 
 /** The command line of one run: the workload's script, its URL and the arguments its init() reads. */
@@ -56,23 +51,10 @@ export function parseResult(output) {
  * Runs wrk once; resolves { exitCode, result (the done() JSON), output (its last lines) }. onSpawn(pid) is
  * called as soon as the process exists, so its CPU can be sampled.
  */
-export function runWrk({ cpus = '', onSpawn = () => {}, ...options }) {
-  const args = wrkArgs(options);
-  const [command, rest] = cpus ? ['taskset', ['-c', String(cpus), WRK, ...args]] : [WRK, args];
-  return new Promise((done, fail) => {
-    const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
-    children.add(child);
-    child.once('close', () => children.delete(child));
-    onSpawn(child.pid);
-    const lines = [];
-    createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
-    createInterface({ input: child.stderr }).on('line', (l) => lines.push(l));
-    child.once('error', fail);
-    child.once('close', (code) => {
-      const output = lines.join('\n');
-      let result = null;
-      try { result = parseResult(output); } catch (error) { lines.push(`unreadable WRK_RESULT: ${error.message}`); }
-      done({ exitCode: code ?? 128, result, output: lines.filter((l) => !l.startsWith('WRK_RESULT ')).slice(-20).join('\n') });
-    });
-  });
+export async function runWrk({ cpus = '', onSpawn = () => {}, ...options }) {
+  const { exitCode, stdout, stderr } = await runGenerator(WRK, wrkArgs(options), { cpus, onSpawn });
+  const lines = `${stdout}${stderr}`.split('\n').filter(Boolean);
+  let result = null;
+  try { result = parseResult(stdout); } catch (error) { lines.push(`unreadable WRK_RESULT: ${error.message}`); }
+  return { exitCode, result, output: lines.filter((l) => !l.startsWith('WRK_RESULT ')).slice(-20).join('\n') };
 }
