@@ -25,7 +25,7 @@ import { formatTable, formatChatTable, formatLatencyTable } from './lib/table.mj
 import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
   stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
-import { offeredRates, maxima, measureLatency, GENERATOR_SHARE } from './lib/latency.mjs';
+import { offeredRates, maxima, measureLatency, reconcile, GENERATOR_SHARE } from './lib/latency.mjs';
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
 import { writeReport } from './report.mjs';
@@ -41,6 +41,7 @@ const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
 const runDir = join(resultsRoot, stamp);
 let corpusCsv = null; // the bookings corpus, written in main()
 let current = null; // the server up right now (from the moment its process exists), stopped on Ctrl-C too
+let startFailure = null; // why the current session's stack did not start, for every run of the session
 
 // The plan, in the order it runs: the ceiling's workloads first (nginx started once), then workload by
 // workload, step by step, stack by stack, each repeat with a fresh start of the stack.
@@ -51,16 +52,21 @@ const plan = (servers, workloads) => workloads.flatMap((workload) => {
 });
 const ceilingRuns = plan([CEILING], profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w)));
 // Sessions: the runs one start of a stack serves. The HTTP workloads run in one start of each stack per repeat,
-// each warmed up until its rate is steady (as TechEmpower primes each test on a running framework). Then, per
-// stack and repeat, a second start serves the open-loop latency steps on every HTTP workload (repeat 1 only: they
-// need every stack's maximum first) and the chat scenarios.
+// each warmed up until its rate is steady (as TechEmpower primes each test on a running framework); on the first
+// repeat each is followed, while warm, by its open-loop latency steps at the rates known then. Then, per stack and
+// repeat, a second start serves the chat scenarios and (repeat 1) the latency rates that could not be known
+// then: the same absolute rates for every stack need the slowest stack's maximum, which may come later.
+// The sessions run in reverse port order: the Node stacks first, because they have been the slowest on most
+// workloads in every run so far, and a faster stack's latency steps can then be measured warm after its
+// throughput at rates already known. The order changes no figure, only how many rates wait for a second start.
+const sessionOrder = [...targets].reverse();
 const httpWorkloads = profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w));
 const latencyWorkloads = profile.latency ? httpWorkloads : [];
-const httpRuns = Array.from({ length: profile.repeat }, (_, i) => targets.flatMap((server) => httpWorkloads
+const httpRuns = Array.from({ length: profile.repeat }, (_, i) => sessionOrder.flatMap((server) => httpWorkloads
   .flatMap((workload) => profile.steps[workload].map((step) => ({ server, workload, step, repeat: i + 1,
     label: stepLabel(workload, step, profile.steps[workload]), session: `${server.id}#${i + 1}` }))))).flat();
 const chatSteps = profile.workloads.includes('chat') ? profile.steps.chat : [];
-const lateRuns = Array.from({ length: profile.repeat }, (_, i) => targets.flatMap((server) => [
+const lateRuns = Array.from({ length: profile.repeat }, (_, i) => sessionOrder.flatMap((server) => [
   ...(i === 0 && latencyWorkloads.length ? [{ server, workloads: latencyWorkloads, workload: 'latency', kind: 'latency',
     label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length }, repeat: 1 }] : []),
   ...chatSteps.map((step) => ({ server, workload: 'chat', step, label: stepLabel('chat', step, chatSteps), repeat: i + 1 })),
@@ -71,6 +77,8 @@ const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step
 const progress = createProgress({ plannedSeconds });
 const results = new Map(); // "server|label" → { server, workload, label, step, repeats: [] }
 const latency = []; // one record per stack × workload × offered rate (lib/latency.mjs)
+const measuredLatency = new Map(); // "stack|workload" → the records measured right after its throughput
+const superseded = []; // records at rates no longer asked for once every stack's maximum was known
 const openLoop = { ceiling: {} }; // what the open-loop generator offered against nginx, per workload
 
 function record(run, outcome) {
@@ -137,49 +145,61 @@ async function main() {
     current = null;
   }
 
-  let startFailure = null; // why the session's stack did not start, for every run of that session
+  let session = null; // the session whose stack is up (or failed to start)
   for (const [i, run] of stackRuns.entries()) {
+    const fixups = run.kind === 'latency' ? latencyFixups(run) : null;
+    // Every rate measured right after its throughput: no start (or warm-up) for latency in this session.
+    if (fixups && !fixups.some((f) => f.missing.length)) {
+      for (const f of fixups) latency.push(...f.kept);
+      continue;
+    }
     announce(run, run.server.id);
-    // A session starts the stack at its first run and stops it after its last.
-    const first = !run.session || stackRuns[i - 1]?.session !== run.session;
-    const last = !run.session || stackRuns[i + 1]?.session !== run.session;
-    if (first) {
+    if (session !== run.session) {
+      session = run.session;
       startFailure = null;
       current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; })
         .catch((error) => { startFailure = error; return null; });
     }
-    if (run.kind === 'latency') {
-      if (current) await latencyStep(run, db);
-      else latency.push({ stack: run.server.id, workload: 'latency', failed: true, reason: `did not start: ${startFailure?.message}` });
-      if (last) await stopCurrent();
-      continue;
-    }
-    if (run.workload === 'bookings') await truncate(db);
-    let outcome;
     try {
-      if (!current) throw startFailure ?? new Error('the stack is not running');
-      outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
-        dir: dirOf(run, run.server.id) });
-    } catch (error) {
-      outcome = (run.workload === 'chat' ? failedChatRun : failedRun)(`did not start: ${error.message}`);
+      if (fixups) await latencyFixupStep(run, fixups, db);
+      else await throughputRun(run, db, base);
     } finally {
-      if (last) await stopCurrent();
+      if (stackRuns[i + 1]?.session !== run.session) await stopCurrent();
     }
-    // Always, even after a failure for another reason: both verdicts are reported. The row count must cover
-    // the 201s of the whole JMeter run (warm-up included), exceed them by no more than its unanswered requests,
-    // and be > 0.
-    if (run.workload === 'bookings') {
-      outcome.invariant = await checkInvariant(db, { expectedBookings: outcome.created ?? 0, unanswered: outcome.unanswered ?? 0 });
-      if (!outcome.invariant.ok) {
-        const violated = `invariant violated: ${outcome.invariant.problems[0]}`;
-        Object.assign(outcome, { failed: true, reason: outcome.reason ? `${outcome.reason}; ${violated}` : violated });
-      }
-    }
-    record(run, outcome);
   }
   progress.done();
   await db.end();
   await finish(env);
+}
+
+// One measured run of a started stack (its throughput, or a chat scenario); on the first repeat, a workload's
+// last step is followed by its open-loop latency steps while the stack is warm from it.
+async function throughputRun(run, db, base) {
+  if (run.workload === 'bookings') await truncate(db);
+  let outcome;
+  try {
+    if (!current) throw startFailure ?? new Error('the stack is not running');
+    outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
+      dir: dirOf(run, run.server.id) });
+  } catch (error) {
+    outcome = (run.workload === 'chat' ? failedChatRun : failedRun)(`did not start: ${error.message}`);
+  }
+  // Always, even after a failure for another reason: both verdicts are reported. The row count must cover
+  // the 201s of the whole run (warm-up included), exceed them by no more than its unanswered requests,
+  // and be > 0.
+  if (run.workload === 'bookings') {
+    outcome.invariant = await checkInvariant(db, { expectedBookings: outcome.created ?? 0, unanswered: outcome.unanswered ?? 0 });
+    if (!outcome.invariant.ok) {
+      const violated = `invariant violated: ${outcome.invariant.problems[0]}`;
+      Object.assign(outcome, { failed: true, reason: outcome.reason ? `${outcome.reason}; ${violated}` : violated });
+    }
+  }
+  record(run, outcome);
+  const lastStep = run.step === profile.steps[run.workload]?.at(-1);
+  if (current && !outcome.failed && run.repeat === 1 && lastStep && latencyWorkloads.includes(run.workload)) {
+    const rates = latencyRates(run.server.id, run.workload);
+    if (rates) measuredLatency.set(`${run.server.id}|${run.workload}`, await openLoopSteps(run.server.id, run.workload, rates, db, true));
+  }
 }
 
 async function stopCurrent() {
@@ -188,38 +208,65 @@ async function stopCurrent() {
   current = null;
 }
 
-// The open-loop latency steps of one started stack on every HTTP workload (lib/latency.mjs): the rates from the
-// stacks' throughput, bookings truncated first and its invariant checked after.
-async function latencyStep(run, db) {
-  const fail = (workload, reason) => latency.push({ stack: run.server.id, workload, failed: true, reason });
-  try {
-    for (const workload of run.workloads) {
-      const byStack = maxima([...results.values()].filter((r) => r.workload === workload).map((r) => {
-        const ok = r.repeats.filter((x) => !x.failed).map((x) => x.throughput);
-        return { stack: r.server, workload, failed: !ok.length, throughput: { median: median(ok) } };
-      }), workload);
-      const own = byStack.get(run.server.id);
-      if (!own) { fail(workload, 'no throughput of its own to take fractions of'); continue; }
-      const ceiling = openLoop.ceiling[workload === 'static' ? 'static' : 'hello'];
-      const rates = offeredRates({ slowest: Math.min(...byStack.values()), own, common: profile.latency.common,
-        ownFractions: profile.latency.own, cap: ceiling?.achieved ? ceiling.achieved * GENERATOR_SHARE : Infinity });
-      if (workload === 'bookings') await truncate(db);
-      const outcome = await measureLatency({ server: current, workload, rates, settings: profile.latency, profile,
-        corpus: corpusCsv, dir: join(dirOf(run, run.server.id), workload), pinning, progress,
-        connections: profile.latency.connections });
-      if (workload === 'bookings') {
-        const invariant = await checkInvariant(db, { expectedBookings: outcome.created, unanswered: outcome.unanswered });
-        for (const r of outcome.records) {
-          r.invariant = invariant.ok ? 'pass' : 'fail';
-          if (!invariant.ok) Object.assign(r, { failed: true, reason: `invariant violated: ${invariant.problems[0]}` });
-        }
-      }
-      latency.push(...outcome.records);
-      for (const r of outcome.records.filter((x) => x.failed)) progress.note(`bench: ${r.stack} ${r.workload} open loop ${r.rate}/s FAILED: ${r.reason}`);
-      if (outcome.records.some((r) => /died/.test(r.reason ?? ''))) break;
+// A stack's open-loop rates on a workload from the throughput measured so far: fractions of the slowest stack's
+// maximum and of its own, capped at the generator's share of its nginx ceiling. null without a maximum of its own.
+function latencyRates(stack, workload) {
+  const byStack = maxima([...results.values()].filter((r) => r.workload === workload && r.server !== CEILING).map((r) => {
+    const ok = r.repeats.filter((x) => !x.failed).map((x) => x.throughput);
+    return { stack: r.server, workload, failed: !ok.length, throughput: { median: median(ok) } };
+  }), workload);
+  const own = byStack.get(stack);
+  if (!own) return null;
+  const ceiling = openLoop.ceiling[workload === 'static' ? 'static' : 'hello'];
+  return offeredRates({ slowest: Math.min(...byStack.values()), own, common: profile.latency.common,
+    ownFractions: profile.latency.own, cap: ceiling?.achieved ? ceiling.achieved * GENERATOR_SHARE : Infinity });
+}
+
+// After every stack's throughput: per workload, the rates measured warm after the stack's own throughput that are
+// still asked for (kept), and those that are not measured yet (missing: the slowest stack ran later).
+function latencyFixups(run) {
+  return run.workloads.map((workload) => {
+    const rates = latencyRates(run.server.id, workload);
+    if (!rates) {
+      return { workload, missing: [], kept: [{ stack: run.server.id, workload, failed: true,
+        reason: 'no throughput of its own to take fractions of' }] };
     }
+    const split = reconcile(rates, measuredLatency.get(`${run.server.id}|${workload}`) ?? []);
+    superseded.push(...split.superseded);
+    return { workload, ...split };
+  });
+}
+
+// The late session's latency steps: a warm-up and the missing rates on each workload that has any.
+async function latencyFixupStep(run, fixups, db) {
+  for (const f of fixups) {
+    const measured = !f.missing.length ? []
+      : current ? await openLoopSteps(run.server.id, f.workload, f.missing, db, false)
+        : f.missing.map((step) => ({ stack: run.server.id, workload: f.workload, rate: step.rate, bases: step.bases,
+          failed: true, reason: `did not start: ${startFailure?.message}` }));
+    latency.push(...[...f.kept, ...measured].sort((a, b) => (a.rate ?? 0) - (b.rate ?? 0)));
+  }
+}
+
+// Open-loop steps on the started stack (lib/latency.mjs): bookings truncated first and its invariant checked
+// after. warm: it has just been measured on this workload, so no warm-up first.
+async function openLoopSteps(stack, workload, rates, db, warm) {
+  try {
+    if (workload === 'bookings') await truncate(db);
+    const outcome = await measureLatency({ server: current, workload, rates, settings: profile.latency, profile,
+      corpus: corpusCsv, dir: join(runDir, stack, 'latency', '1', workload), pinning, progress,
+      connections: profile.latency.connections, warm });
+    if (workload === 'bookings') {
+      const invariant = await checkInvariant(db, { expectedBookings: outcome.created, unanswered: outcome.unanswered });
+      for (const r of outcome.records) {
+        r.invariant = invariant.ok ? 'pass' : 'fail';
+        if (!invariant.ok) Object.assign(r, { failed: true, reason: `invariant violated: ${invariant.problems[0]}` });
+      }
+    }
+    for (const r of outcome.records.filter((x) => x.failed)) progress.note(`bench: ${stack} ${workload} open loop ${r.rate}/s FAILED: ${r.reason}`);
+    return outcome.records;
   } catch (error) {
-    fail('latency', `did not run: ${error.message}`);
+    return rates.map((step) => ({ stack, workload, rate: step.rate, bases: step.bases, failed: true, reason: `did not run: ${error.message}` }));
   }
 }
 
@@ -253,12 +300,16 @@ async function finish(env) {
     .map((r) => [r.label, buildRow({ ...r, pinning, ceiling: null })]));
   const rows = all.filter((r) => r.server !== CEILING)
     .map((r) => buildRow({ ...r, pinning, ceiling: ceiling[r.label] && { throughput: ceiling[r.label].throughput.median } }));
+  // Summary and tables in the stacks' own order, whatever order their sessions ran in (sort is stable).
+  const position = (stack) => targets.findIndex((t) => t.id === stack);
+  for (const list of [rows, chatRows, latency]) list.sort((a, b) => position(a.stack) - position(b.stack));
   rows.push(...chatRows);
   const failed = [...rows, ...Object.values(ceiling), ...latency].filter((r) => r.failed).length;
   const summary = { run: stamp, profile: profile.name, generator: profile.generator, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
     rampUpSeconds: profile.rampUpSeconds, steps: profile.steps }, environment: env,
     ceiling: { server: env.nginx, rows: Object.values(ceiling) }, results: rows,
-    openLoop: { generator: env.openLoop ?? null, ceiling: openLoop.ceiling, settings: profile.latency ?? null }, latency,
+    openLoop: { generator: env.openLoop ?? null, ceiling: openLoop.ceiling, settings: profile.latency ?? null, superseded },
+    latency,
     failedRuns: failed };
   writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const latest = join(resultsRoot, 'latest');

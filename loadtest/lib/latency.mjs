@@ -1,5 +1,6 @@
-// The latency step: after every stack's throughput on a workload, each stack again (a fresh start and a short
-// closed-loop warm-up), then open-loop runs at offered rates, lowest first. Open loop: every request is due at
+// The latency step: open-loop runs at offered rates, lowest first, right after a stack's throughput on a
+// workload (warm: no second warm-up), and again after every stack's throughput (a fresh start and a closed-loop
+// warm-up) for the rates that could not be known then. Open loop: every request is due at
 // its time whatever the server does, and its latency counts from then (oha --latency-correction, openloop.mjs),
 // so a stall shows in the tail instead of being skipped. The rates: the same absolute ones for every stack
 // (fractions of the slowest stack's maximum on that workload) plus each stack's own fractions of its maximum,
@@ -44,6 +45,25 @@ export function offeredRates({ slowest, own, common = [], ownFractions = [], cap
   return steps;
 }
 
+/**
+ * The rates measured right after a stack's throughput came from the maxima known then: the slowest stack may
+ * have run later. Returns the records whose rate is one of the final steps (within SAME_RATE), labelled with
+ * that step's reasons; the final steps no record has measured (to run now); and the records at rates no
+ * longer asked for (superseded: a later stack was slower).
+ */
+export function reconcile(steps, records) {
+  const kept = [];
+  const missing = [];
+  const used = new Set();
+  for (const step of steps) {
+    const record = records.find((r) => !used.has(r) && Math.abs(r.rate - step.rate) <= SAME_RATE * step.rate);
+    if (!record) { missing.push(step); continue; }
+    used.add(record);
+    kept.push({ ...record, bases: step.bases, capped: step.capped, wanted: step.wanted });
+  }
+  return { kept, missing, superseded: records.filter((r) => !used.has(r)) };
+}
+
 /** Each stack's maximum on a workload: the best median throughput of its non-failed rows. */
 export function maxima(rows, workload) {
   const best = new Map();
@@ -55,16 +75,23 @@ export function maxima(rows, workload) {
 }
 
 /**
- * The latency steps of one started stack: a closed-loop warm-up with wrk, then one open-loop run per rate with
- * the server, the generator, MariaDB and every CPU sampled. Returns one record per rate.
+ * The latency steps of one started stack: unless it has just been measured on this workload (warm), a
+ * closed-loop warm-up with wrk; then one open-loop run per rate with the server, the generator, MariaDB and every
+ * CPU sampled. Returns one record per rate.
  */
-export async function measureLatency({ server, workload, rates, settings, profile, corpus, dir, pinning, progress, connections }) {
+export async function measureLatency({ server, workload, rates, settings, profile, corpus, dir, pinning, progress,
+  connections, warm: warmAlready = false }) {
   mkdirSync(dir, { recursive: true });
   const file = profile.steps[workload][0].file;
-  progress.phase(`warm-up ${workload}`);
   const threads = Math.max(1, Math.min(cpuList(pinning.loadgen || '0').length, connections));
-  const warm = await warmUntilSteady({ workload, host: server.host, port: server.port, file, cpus: pinning.loadgen,
-    corpus: corpus && luaCorpusOf(corpus), connections, threads }, settings.warmup, progress);
+  if (!warmAlready) progress.phase(`warm-up ${workload}`);
+  const warm = warmAlready ? { seconds: 0, created: 0, unanswered: 0 }
+    : await warmUntilSteady({ workload, host: server.host, port: server.port, file, cpus: pinning.loadgen,
+      corpus: corpus && luaCorpusOf(corpus), connections, threads }, settings.warmup, progress);
+  if (warm.failed) {
+    return { records: rates.map((step) => ({ stack: server.name, workload, rate: step.rate, bases: step.bases,
+      capped: step.capped, wanted: step.wanted, failed: true, reason: warm.reason })), created: warm.created, unanswered: warm.unanswered };
+  }
   const records = [];
   let created = warm.created;
   let unanswered = warm.unanswered;
@@ -88,6 +115,7 @@ export async function measureLatency({ server, workload, rates, settings, profil
     records.push({
       stack: server.name, workload, rate: step.rate, bases: step.bases, capped: step.capped, wanted: step.wanted,
       seconds: settings.seconds, connections, generator: 'oha', warmupSeconds: warm.seconds,
+      after: warmAlready ? 'its throughput run' : 'a warm-up',
       achieved: r?.achieved ?? null, requests: r?.requests ?? 0, errors: r?.errors ?? 0, errorRate,
       errorCodes: r?.errorCodes ?? {}, latencyMs: r?.latencyMs ?? null,
       keptUp: Boolean(r && r.completed >= KEPT_UP * step.rate * settings.seconds),

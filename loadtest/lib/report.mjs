@@ -145,18 +145,19 @@ function latencySection(summary) {
     'tables above are closed-loop and understate tails).',
   settings ? ` Rates: ${settings.common.map((f) => `${f * 100} %`).join(', ')} of the slowest stack's maximum on the ` +
     `workload (the same for every stack) and ${settings.own.map((f) => `${f * 100} %`).join(', ')} of each stack's own, ` +
-    `${settings.seconds} s each on ${settings.connections} connections, after a fresh start and a closed-loop warm-up (wrk) ` +
-    'of each workload until its rate was steady.' : '',
+    `${settings.seconds} s each on ${settings.connections} connections, right after the stack's throughput run on the ` +
+    'workload (warm from it); a rate known only once a slower stack had run was measured in a second start of the stack, ' +
+    'after a closed-loop warm-up (wrk) until its rate was steady ("after" says which).' : '',
   ceiling ? ` The generator offered against nginx: ${ceiling}; no step asks for more than half of that (a capped rate says so).` : '',
   ' "fell behind": fewer than 97 % of the due requests completed in the step.'].join('');
   const sections = WORKLOAD_ORDER.filter((w) => records.some((r) => r.workload === w)).map((w) => {
     const rows = records.filter((r) => r.workload === w)
       .sort((a, b) => a.stack.localeCompare(b.stack) || (a.rate ?? 0) - (b.rate ?? 0));
     return [`### ${w} latency`, '', table(['stack', 'offered req/s', 'achieved', 'p50 ms', 'p90', 'p99', 'p99.9', 'max',
-      'errors', 'server CPU %', 'generator CPU %', 'rate', 'verdict'], rows.map((r) => [
+      'errors', 'server CPU %', 'generator CPU %', 'rate', 'after', 'verdict'], rows.map((r) => [
       `\`${r.stack}\``, num(r.rate), num(r.achieved), ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99),
       ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max), num(r.errors), num(r.serverCpuPercent), num(r.generatorCpuPercent),
-      `${(r.bases ?? []).join(' = ')}${r.capped ? ` (capped from ${num(r.wanted)})` : ''}`,
+      `${(r.bases ?? []).join(' = ')}${r.capped ? ` (capped from ${num(r.wanted)})` : ''}`, r.after ?? '',
       r.failed ? `FAILED: ${r.reason}` : `${r.keptUp ? 'kept up' : 'fell behind'}${r.invariant ? `; invariant ${r.invariant}` : ''}`,
     ]))].join('\n');
   });

@@ -4,7 +4,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { ohaArgs, ohaPath, readReport, runOpenLoop, OHA_VERSION } from '../openloop.mjs';
-import { offeredRates, maxima } from '../lib/latency.mjs';
+import { offeredRates, maxima, reconcile } from '../lib/latency.mjs';
 import { startStallingServer, STALL_MS } from './stalling-server.mjs';
 
 test('the rates: the slowest stack\'s fractions for everyone, each stack\'s own, merged when equal, capped by the generator', () => {
@@ -17,6 +17,24 @@ test('the rates: the slowest stack\'s fractions for everyone, each stack\'s own,
   const best = maxima([{ stack: 'a', workload: 'hello', throughput: { median: 5 } }, { stack: 'a', workload: 'hello', throughput: { median: 7 } },
     { stack: 'b', workload: 'hello', failed: true, throughput: { median: 9 } }, { stack: 'c', workload: 'echo', throughput: { median: 1 } }], 'hello');
   assert.deepEqual([...best], [['a', 7]]);
+});
+
+test('rates measured right after a stack\'s throughput are kept when still asked for, measured later when not', () => {
+  // Measured warm while the slowest maximum known was this stack's own 20,000; a later stack's 10,000 was lower.
+  const then = offeredRates({ slowest: 20_000, own: 20_000, common: [0.5, 0.9], ownFractions: [0.5, 0.9] });
+  const records = then.map((s) => ({ rate: s.rate, bases: s.bases, latencyMs: { p99: s.rate / 1000 } }));
+  const now = offeredRates({ slowest: 10_000, own: 20_000, common: [0.5, 0.9], ownFractions: [0.5, 0.9] });
+  const { kept, missing, superseded } = reconcile(now, records);
+  assert.deepEqual(missing.map((s) => s.rate), [5000, 9000], 'the common rates are measured in the late session');
+  assert.deepEqual(kept.map((r) => [r.rate, r.bases, r.latencyMs.p99]), [[10_000, ['50 % of its own maximum'], 10],
+    [18_000, ['90 % of its own maximum'], 18]], 'its own rates keep their figures, labelled for what they are now');
+  assert.deepEqual(superseded, [], 'the rates measured then are all still asked for (as its own)');
+  // The slowest stack itself: every rate measured then is final.
+  assert.deepEqual(reconcile(then, records).missing, []);
+  // A rate within 3 % is the same step; one further away is superseded.
+  const moved = reconcile([{ rate: 10_250, bases: ['x'] }], [{ rate: 10_000 }, { rate: 18_000 }]);
+  assert.deepEqual([moved.kept.map((r) => [r.rate, r.bases]), moved.missing, moved.superseded], [[[10_000, ['x']]], [], [{ rate: 18_000 }]]);
+  assert.deepEqual(reconcile([{ rate: 10_400, bases: ['x'] }], [{ rate: 10_000 }]).missing.map((s) => s.rate), [10_400]);
 });
 
 test('oha\'s command line: paced with latency correction, or unpaced; each workload\'s request', () => {

@@ -167,13 +167,14 @@ test('the latency steps get a table per workload and a latency-against-offered-r
     latencyMs: { p50: 1, p90: 2, p99, 'p99.9': p99 * 2, max: p99 * 3 }, errors: 0, serverCpuPercent: 50, generatorCpuPercent: 20,
     keptUp: true, ...extra });
   withLatency.latency = [step('java-vertx', 5000, 3), step('java-vertx', 9000, 8), step('node-express', 5000, 30),
-    step('node-express', 9000, 900, { keptUp: false, capped: true, wanted: 12000 })];
+    step('node-express', 9000, 900, { keptUp: false, capped: true, wanted: 12000, after: 'a warm-up' })];
   withLatency.openLoop = { generator: 'oha 1.16.0', ceiling: { hello: { achieved: 40000 } },
     settings: { common: [0.5, 0.9], own: [0.5, 0.9], seconds: 3, warmup: { minSeconds: 2, maxSeconds: 20 }, connections: 50 } };
   const md = renderReport(withLatency, { claims: [] });
   const rows = tableUnder(md, 'hello latency');
   assert.deepEqual(rows.map((c) => [c[0], c[1]]), [['`java-vertx`', '5,000'], ['`java-vertx`', '9,000'], ['`node-express`', '5,000'], ['`node-express`', '9,000']]);
-  assert.equal(rows[3][12], 'fell behind');
+  assert.equal(rows[3][12], 'a warm-up', 'what the step was measured after');
+  assert.equal(rows[3][13], 'fell behind');
   assert.match(rows[3][11], /capped from 12,000/);
   assert.match(md, /The generator offered against nginx: hello 40,000 req\/s; no step asks for more than half of that/);
   const dir = mkdtempSync(join(tmpdir(), 'report-'));
