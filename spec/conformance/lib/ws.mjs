@@ -112,12 +112,17 @@ export async function joinRoom(names, room) {
   return clients;
 }
 
-/** True once `name` can be registered again; the server learns of a close a moment after the client. */
+/**
+ * True once `name` can be registered again; the server learns of a close a moment after the client. The probe
+ * that proved it leaves with a close handshake, so the name is free again when this resolves.
+ */
 export async function nameIsFree(name, room) {
   const deadline = Date.now() + 1_000;
   for (;;) {
     try {
-      (await join(name, room)).close();
+      const probe = await join(name, room);
+      probe.ws.close(1000);
+      await probe.waitClose();
       return true;
     } catch (err) {
       if (Date.now() > deadline) throw err;

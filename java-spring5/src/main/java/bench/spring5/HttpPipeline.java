@@ -23,7 +23,7 @@ import reactor.netty.http.server.HttpServer;
 /**
  * What the contract needs from the Netty pipeline itself, because some responses never reach a WebFilter
  * (the 101 of the WebSocket handshake, the bare 400 Spring's adapter sends for a request target that
- * java.net.URI refuses), and one thing Spring's WebSocketSession cannot do: drop a connection.
+ * java.net.URI refuses), and what Spring's WebSocketSession does not give: its Netty channel.
  */
 @Component
 public class HttpPipeline implements NettyServerCustomizer {
@@ -43,15 +43,11 @@ public class HttpPipeline implements NettyServerCustomizer {
   }
 
   /**
-   * Drops a connection without any further frame, e.g. a WebSocket peer that never read our close frame.
-   * Spring's WebSocketSession can only close politely, but it tells its channel id. Closed channels leave the
-   * group by themselves.
+   * The channel of an open connection, e.g. a WebSocket session's (which tells only its id): chat writes its
+   * frames to it directly. Closed channels leave the group by themselves.
    */
-  public void drop(ChannelId id) {
-    Channel channel = open.find(id);
-    if (channel != null) {
-      channel.close();
-    }
+  public Channel channel(ChannelId id) {
+    return open.find(id);
   }
 
   /** Date on every response (spec/API.md §1.3), formatted once per second rather than once per response. */

@@ -2,6 +2,7 @@ package bench.spring5.chat;
 
 import bench.spring5.HttpError;
 import bench.spring5.HttpPipeline;
+import io.netty.channel.Channel;
 import io.netty.handler.codec.TooLongFrameException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,7 +25,7 @@ import reactor.netty.http.server.WebsocketServerSpec;
 
 /**
  * GET /chat: the WebSocket chat of spec/API.md §7. Each connection ({@link ChatConnection}) reads its frames
- * in order and writes from its own bounded queue; names and rooms live in {@link ChatRooms}. On shutdown,
+ * in order and is written to through its Netty channel, bounded by Netty's count of unwritten bytes; names and rooms live in {@link ChatRooms}. On shutdown,
  * before the web server drains, every socket is closed with 1001.
  */
 @Component
@@ -47,29 +48,28 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
 
   @Override
   public Mono<Void> handle(WebSocketSession session) {
-    ChatConnection connection = new ChatConnection(session, rooms, () -> {
-      if (session instanceof ReactorNettyWebSocketSession netty) {
-        pipeline.drop(netty.getChannelId());
-      }
-    });
+    ChatConnection connection = new ChatConnection(session, channelOf(session), rooms);
     connections.add(connection);
     Mono<Void> inbound = session.receive()
-        .takeUntilOther(connection.closeExpired())
         .doOnNext(connection::receive)
         .then()
         // Netty closes a single oversized frame with 1009 itself; fragments that reassemble past the limit
         // surface here instead. Anything else read from the socket is a server-side failure: 1011.
         .onErrorResume(TooLongFrameException.class, error -> session.close(CloseStatus.TOO_BIG_TO_PROCESS))
-        .onErrorResume(error -> session.close(CloseStatus.SERVER_ERROR))
-        .doFinally(signal -> connection.closed());
+        .onErrorResume(error -> session.close(CloseStatus.SERVER_ERROR));
     // The peer's close frame frees the name at once: the inbound side completes only after the close
     // handshake, and by then the peer, already answered, may be registering the same name again.
     Mono<Void> peerClosed = session.closeStatus().doFinally(signal -> connection.closed()).then();
-    return Mono.when(inbound, connection.send(), peerClosed)
+    return Mono.when(inbound, peerClosed)
         .doFinally(signal -> {
           connection.closed();
           connections.remove(connection);
         });
+  }
+
+  /** The Netty channel under a reactor-netty session: the frames are written to it directly (see ChatConnection). */
+  private Channel channelOf(WebSocketSession session) {
+    return pipeline.channel(((ReactorNettyWebSocketSession) session).getChannelId());
   }
 
   /** The upgrade; without one, /chat answers as plain HTTP: 405 for other methods, else 426. */
@@ -99,7 +99,7 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
   public void stop() {
     running = false;
     for (ChatConnection connection : connections) {
-      connection.finish(CloseStatus.GOING_AWAY, null);
+      connection.goAway();
     }
   }
 

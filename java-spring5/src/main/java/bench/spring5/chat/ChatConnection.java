@@ -2,167 +2,131 @@ package bench.spring5.chat;
 
 import bench.spring5.chat.ChatProtocol.User;
 import bench.spring5.chat.ChatProtocol.Violation;
-import bench.spring5.chat.ChatRooms.Frame;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.web.reactive.socket.CloseStatus;
 import org.springframework.web.reactive.socket.WebSocketMessage;
 import org.springframework.web.reactive.socket.WebSocketSession;
-import reactor.core.publisher.Mono;
-import reactor.core.publisher.Sinks;
-import reactor.util.concurrent.Queues;
 
 /**
- * One WebSocket connection: unregistered, then a member of its room until it closes. Its outbound frames
- * wait in its own queue, and each is handed to the socket only once the previous one has been written, so
- * that the queue is the whole backlog of a reader that stops reading: past {@link #MAX_QUEUED_BYTES} it is
- * closed with 1013 and the room goes on.
+ * One WebSocket connection: unregistered, then a member of its room until it closes.
+ *
+ * <p>Frames relayed to it come from any event loop (every sender of the room) and are written straight to its
+ * Netty channel, which queues them on this connection's loop in the order each sender wrote them. Netty counts the
+ * bytes handed to the channel and not yet taken by the socket; past {@link #MAX_PENDING_BYTES} the channel turns
+ * unwritable, and the next frame for it removes the member from its room and closes it with 1013. So a reader that
+ * stops reading costs at most that much memory and slows nobody, and a reader whose socket keeps taking data is
+ * never cut. WebFlux's {@code WebSocketSession.send(Publisher)} hides both the per-frame write and that count, hence
+ * the channel, which the reactor-netty session exposes.
  */
 final class ChatConnection implements ChatRooms.Member {
 
-  static final long MAX_QUEUED_BYTES = 1024 * 1024;
-
+  static final int MAX_PENDING_BYTES = 1024 * 1024;
   /** How long a peer has to read our close frame before the TCP connection is dropped (ws's default). */
-  static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+  static final long CLOSE_TIMEOUT_SECONDS = 30;
 
   private final WebSocketSession session;
+  private final Channel channel;
   private final ChatRooms rooms;
-  private final Runnable drop;
-  private final Sinks.Many<Frame> outbound = Sinks.many().unicast().onBackpressureBuffer(Queues.<Frame>unbounded().get());
-  private final Sinks.Empty<Void> dropped = Sinks.empty();
-  private final Sinks.Empty<Void> closeExpired = Sinks.empty();
-  private long queuedBytes;
+  private final AtomicBoolean closing = new AtomicBoolean();
   private volatile User user;
-  private boolean closing;
-  private boolean released;
-  private volatile CloseStatus closeStatus;
 
-  ChatConnection(WebSocketSession session, ChatRooms rooms, Runnable drop) {
+  ChatConnection(WebSocketSession session, Channel channel, ChatRooms rooms) {
     this.session = session;
+    this.channel = channel;
     this.rooms = rooms;
-    this.drop = drop;
+    channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(MAX_PENDING_BYTES / 2, MAX_PENDING_BYTES));
   }
 
-  /** Writes the queue out frame by frame, then the close frame a violation or shutdown asked for. */
-  Mono<Void> send() {
-    return outbound.asFlux()
-        .takeUntilOther(dropped.asMono())
-        .concatMap(frame -> {
-          sent(frame);
-          return session.send(Mono.just(session.textMessage(frame.text())));
-        }, 0)
-        .then(Mono.defer(() -> {
-          if (closeStatus == null) {
-            return Mono.empty();
-          }
-          startCloseTimeout();
-          return session.close(closeStatus);
-        }));
-  }
-
-  /**
-   * Completes {@link #CLOSE_TIMEOUT} after this side sent its close frame: a peer that reads nothing, not even
-   * that frame, would otherwise hold the connection open forever.
-   */
-  Mono<Void> closeExpired() {
-    return closeExpired.asMono();
-  }
-
-  private void startCloseTimeout() {
-    Mono.delay(CLOSE_TIMEOUT).subscribe(tick -> {
-      closeExpired.tryEmitEmpty();
-      drop.run();
-    });
-  }
-
-  /** Frames from the peer, in order; binary frames are not part of the protocol. */
+  /** Frames from the peer, in order, on this connection's event loop; binary frames are not part of the protocol. */
   void receive(WebSocketMessage message) {
-    if (closingNow()) {
+    if (closing.get()) {
       return;
     }
     if (message.getType() != WebSocketMessage.Type.TEXT) {
-      finish(CloseStatus.NOT_ACCEPTABLE.withReason("Binary frames are not supported"), null);
+      close(CloseStatus.NOT_ACCEPTABLE.withReason("Binary frames are not supported"), null);
       return;
     }
-    String text = message.getPayloadAsText(StandardCharsets.UTF_8);
+    DataBuffer payload = message.getPayload();
+    byte[] bytes = new byte[payload.readableByteCount()];
+    payload.read(bytes);
+    String text = new String(bytes, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
     try {
-      if (user == null) {
+      User registered = user;
+      if (registered == null) {
         register(ChatProtocol.registration(text));
       } else {
-        ChatProtocol.checkMessage(text, user);
-        rooms.publish(user.chat(), new Frame(text, message.getPayload().readableByteCount()));
+        ChatProtocol.checkMessage(text, registered);
+        rooms.publish(registered.chat(), bytes); // the bytes received, never re-encoded
       }
     } catch (Violation violation) {
-      finish(CloseStatus.POLICY_VIOLATION, ChatProtocol.systemFrame(violation.getMessage()));
+      close(CloseStatus.POLICY_VIOLATION, ChatProtocol.systemFrame(violation.getMessage()));
     }
   }
 
   private void register(User candidate) {
-    if (!rooms.claim(candidate.name())) {
+    if (!rooms.claim(candidate.name(), this)) {
       throw new Violation(ChatProtocol.TAKEN_NAME);
     }
     user = candidate;
-    rooms.join(user.chat(), this);
+    rooms.join(candidate.chat(), this);
   }
 
+  /** Called by the room from any event loop, for every message published to it. */
   @Override
-  public synchronized void deliver(Frame frame) {
-    if (closing) {
+  public void deliver(byte[] message) {
+    if (closing.get()) {
       return;
     }
-    queuedBytes += frame.bytes();
-    if (queuedBytes > MAX_QUEUED_BYTES) {
-      // A reader this slow would hold up nobody else but would grow our memory: out of the room now.
-      closing = true;
-      leaveRoom();
-      dropped.tryEmitEmpty();
-      // The close frame waits behind the unread backlog; the peer may be gone before it is written.
-      session.close(new CloseStatus(1013, "Too slow to keep up")).onErrorComplete().subscribe();
-      startCloseTimeout();
+    if (!channel.isWritable()) {
+      close(new CloseStatus(1013, "Too slow to keep up"), null);
       return;
     }
-    outbound.tryEmitNext(frame);
+    // wrappedBuffer shares the one byte[] among all recipients: a relay copies nothing per member.
+    channel.writeAndFlush(new TextWebSocketFrame(Unpooled.wrappedBuffer(message)), channel.voidPromise());
   }
 
-  private synchronized void sent(Frame frame) {
-    queuedBytes -= frame.bytes();
+  /** Server shutdown: 1001. */
+  void goAway() {
+    close(CloseStatus.GOING_AWAY, null);
   }
 
-  /** Leaves the room, sends {@code last} if any, then closes with {@code status} once it is written. */
-  synchronized void finish(CloseStatus status, String last) {
-    if (closing) {
+  /**
+   * From any thread, once: leave the room and free the name at once, then, on the connection's event loop, the
+   * system frame if any, the close frame after everything already queued, and a timer that cuts off a peer that
+   * never reads it.
+   */
+  private void close(CloseStatus status, String systemFrame) {
+    if (!closing.compareAndSet(false, true)) {
       return;
     }
-    closing = true;
-    leaveRoom();
-    closeStatus = status;
-    if (last != null) {
-      Frame frame = new Frame(last, last.getBytes(StandardCharsets.UTF_8).length);
-      queuedBytes += frame.bytes();
-      outbound.tryEmitNext(frame);
-    }
-    outbound.tryEmitComplete();
+    leave();
+    channel.eventLoop().execute(() -> {
+      if (systemFrame != null) {
+        channel.writeAndFlush(new TextWebSocketFrame(systemFrame), channel.voidPromise());
+      }
+      session.close(status).subscribe(null, error -> channel.close());
+      channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    });
   }
 
-  /** The peer is gone: nothing more to send, and the name is free again. */
-  synchronized void closed() {
-    closing = true;
-    leaveRoom();
-    outbound.tryEmitComplete();
-    // Once: closed() runs again when the whole exchange ends, and by then a new connection may own the name.
-    if (user != null && !released) {
-      released = true;
-      rooms.release(user.name());
-    }
+  /** The peer closed, or the connection is gone: nothing more to send, and the name is free again. */
+  void closed() {
+    closing.set(true);
+    leave();
   }
 
-  private synchronized boolean closingNow() {
-    return closing;
-  }
-
-  private void leaveRoom() {
-    if (user != null) {
-      rooms.leave(user.chat(), this);
+  private void leave() {
+    User member = user;
+    if (member != null) {
+      rooms.leave(member.chat(), this);
+      rooms.release(member.name(), this);
     }
   }
 }

@@ -13,24 +13,22 @@ import org.springframework.stereotype.Component;
 @Component
 class ChatRooms {
 
-  /** A room member: receives every frame published to its room, its own included. */
+  /** A room member: receives every message published to its room, its own included, as the bytes received. */
   interface Member {
-    void deliver(Frame frame);
+    void deliver(byte[] message);
   }
 
-  /** A relayed frame: the exact text received, and its size in UTF-8 bytes for the outbound bound. */
-  record Frame(String text, int bytes) {}
-
-  private final Set<String> names = ConcurrentHashMap.newKeySet();
+  private final Map<String, Member> names = new ConcurrentHashMap<>();
   private final Map<String, Set<Member>> rooms = new ConcurrentHashMap<>();
 
-  /** True if the name was free and is now taken. */
-  boolean claim(String name) {
-    return names.add(name);
+  /** True if the name was free and is now the member's. */
+  boolean claim(String name, Member member) {
+    return names.putIfAbsent(name, member) == null;
   }
 
-  void release(String name) {
-    names.remove(name);
+  /** Frees the name if the member still holds it: releasing twice never frees another connection's name. */
+  void release(String name, Member member) {
+    names.remove(name, member);
   }
 
   void join(String room, Member member) {
@@ -49,11 +47,11 @@ class ChatRooms {
   }
 
   /** Called from the sender's inbound, one frame at a time: each member sees a sender's frames in order. */
-  void publish(String room, Frame frame) {
+  void publish(String room, byte[] message) {
     Set<Member> members = rooms.get(room);
     if (members != null) {
       for (Member member : members) {
-        member.deliver(frame);
+        member.deliver(message);
       }
     }
   }
