@@ -50,6 +50,7 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
   protected void handleTextMessage(WebSocketSession session, TextMessage frame) {
     Outbox outbox = (Outbox) session.getAttributes().get(OUTBOX);
     Member member = (Member) session.getAttributes().get(MEMBER);
+    if (outbox.closing()) return; // cut or refused: out of its room, and nothing it sends is relayed
     if (member != null) {
       switch (ChatProtocol.message(frame.getPayload(), member.name(), member.room())) {
         case Violation v -> refuse(session, outbox, v.reason());

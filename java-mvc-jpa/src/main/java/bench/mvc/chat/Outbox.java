@@ -1,21 +1,29 @@
 package bench.mvc.chat;
 
+import jakarta.websocket.RemoteEndpoint;
+import jakarta.websocket.Session;
 import java.io.IOException;
-import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
-import org.springframework.web.socket.handler.ConcurrentWebSocketSessionDecorator;
+import org.springframework.web.socket.adapter.NativeWebSocketSession;
 
 /**
  * One connection's outbound queue (spec/API.md §7.5). A servlet container writes a WebSocket frame by blocking
  * the calling thread until the socket takes it, so the relaying thread only queues here, and a virtual thread
  * per busy connection does the writing: a reader that stops reading blocks its own writer, never the room.
- * Past 1 MiB unsent (bytes, the measure every other stack's bound uses), the queue is dropped and the
- * connection closed with 1013 as soon as the frame in flight is out. Writes go through Spring's {@link ConcurrentWebSocketSessionDecorator}, whose send
- * time limit is the backstop for a writer stuck on a peer that never reads again.
+ *
+ * <p>The writer takes everything queued at once and hands it to the container as one batch (Jakarta's batching:
+ * frames gather in the container's output buffer and go out in a few socket writes, then one flush), so it keeps
+ * up with a socket that takes data instead of parking once per frame. The bound counts the bytes accepted and not
+ * yet handed to the container (whose buffer is a few KiB), the rest of the batch being written included: past 1 MiB, which only a socket that stopped taking data lets
+ * happen, the queue is dropped and the connection closed with 1013 once the write in flight returns. A write the
+ * peer never takes fails after {@link #SEND_TIME_LIMIT_MS} (Tomcat's send timeout; Jetty's idle timeout, set
+ * then), and the connection is dropped.
  */
 final class Outbox {
 
@@ -23,18 +31,19 @@ final class Outbox {
   static final int SEND_TIME_LIMIT_MS = 30_000;
 
   private final WebSocketSession session;
+  private final Session jakarta;
   private final Executor writers;
   private final ReentrantLock lock = new ReentrantLock();
-  private final ArrayDeque<Pending> queue = new ArrayDeque<>();
-  private long queuedBytes;
+  private List<Pending> queue = new ArrayList<>();
+  private long pendingBytes; // queued, plus what of the batch being written the container has not taken yet
   private boolean writing;
   private CloseStatus closing;
 
   private record Pending(TextMessage frame, int bytes) {}
 
   Outbox(WebSocketSession session, Executor writers) {
-    this.session = new ConcurrentWebSocketSessionDecorator(session, SEND_TIME_LIMIT_MS, (int) MAX_BYTES,
-        ConcurrentWebSocketSessionDecorator.OverflowStrategy.TERMINATE);
+    this.session = session;
+    this.jakarta = ((NativeWebSocketSession) session).getNativeSession(Session.class);
     this.writers = writers;
   }
 
@@ -43,16 +52,28 @@ final class Outbox {
     lock.lock();
     try {
       if (closing != null) return closing != CloseStatus.SERVICE_OVERLOAD;
-      if (queuedBytes + bytes > MAX_BYTES) {
+      if (pendingBytes + bytes > MAX_BYTES) {
+        pendingBytes -= queuedBytes();
         queue.clear();
-        queuedBytes = 0;
         closeLocked(CloseStatus.SERVICE_OVERLOAD);
+        // Whatever the writer is blocked on now fails after the limit on Jetty too (Tomcat has its send timeout).
+        jakarta.setMaxIdleTimeout(SEND_TIME_LIMIT_MS);
         return false;
       }
       queue.add(new Pending(frame, bytes));
-      queuedBytes += bytes;
+      pendingBytes += bytes;
       startLocked();
       return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** True once the connection is closing: what it sends is no longer relayed. */
+  boolean closing() {
+    lock.lock();
+    try {
+      return closing != null;
     } finally {
       lock.unlock();
     }
@@ -68,6 +89,12 @@ final class Outbox {
     }
   }
 
+  private long queuedBytes() {
+    long bytes = 0;
+    for (Pending pending : queue) bytes += pending.bytes();
+    return bytes;
+  }
+
   private void closeLocked(CloseStatus status) {
     closing = status;
     startLocked();
@@ -81,33 +108,47 @@ final class Outbox {
   }
 
   private void drain() {
+    RemoteEndpoint.Basic remote = jakarta.getBasicRemote();
     while (true) {
-      Pending next;
+      List<Pending> batch;
       CloseStatus close = null;
       lock.lock();
       try {
-        next = queue.poll();
-        if (next == null) {
+        batch = queue;
+        if (batch.isEmpty()) {
           writing = false;
           close = closing;
           if (close == null) return;
         } else {
-          queuedBytes -= next.bytes();
+          queue = new ArrayList<>();
         }
       } finally {
         lock.unlock();
       }
       try {
-        if (next != null) {
-          session.sendMessage(next.frame());
-        } else {
+        if (close != null) {
           session.close(close);
           return;
         }
-      } catch (IOException | RuntimeException e) {
+        remote.setBatchingAllowed(true);
+        for (Pending pending : batch) {
+          remote.sendText(pending.frame().getPayload()); // returns once the frame is in the container's buffer
+          written(pending.bytes());
+        }
+        remote.flushBatch();
+      } catch (Throwable e) { // an Error too: a writer that died silently would leave this connection mute
         abort();
         return;
       }
+    }
+  }
+
+  private void written(long bytes) {
+    lock.lock();
+    try {
+      if (closing != CloseStatus.SERVICE_OVERLOAD) pendingBytes -= bytes;
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -116,7 +157,6 @@ final class Outbox {
     lock.lock();
     try {
       queue.clear();
-      queuedBytes = 0;
       if (closing == null) closing = CloseStatus.SESSION_NOT_RELIABLE;
       writing = false;
     } finally {
