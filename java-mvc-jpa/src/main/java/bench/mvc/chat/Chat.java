@@ -6,6 +6,7 @@ import bench.mvc.chat.ChatRooms.Member;
 import jakarta.websocket.Session;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.BinaryMessage;
@@ -30,11 +31,19 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
   private static final String TOMCAT_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
 
   private final ChatRooms rooms;
-  private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
+  private final ExecutorService writers;
   private volatile boolean running;
 
-  Chat(ChatRooms rooms) {
+  /**
+   * The writers are the same kind of thread as the container's: virtual beside virtual request threads, else
+   * platform threads. Virtual writers beside platform readers share the few carrier threads (one per CPU) while
+   * the readers get the OS scheduler's share each, so under load the relays outran the writers and members whose
+   * sockets were idle filled their 1 MiB.
+   */
+  Chat(ChatRooms rooms, @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads) {
     this.rooms = rooms;
+    this.writers = virtualThreads ? Executors.newVirtualThreadPerTaskExecutor()
+        : Executors.newCachedThreadPool(Thread.ofPlatform().name("chat-writer-", 0).daemon().factory());
   }
 
   @Override

@@ -5,7 +5,9 @@ import jakarta.websocket.Session;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
@@ -32,6 +34,7 @@ final class Outbox {
 
   private final WebSocketSession session;
   private final Session jakarta;
+  private final boolean queuesAsyncSends;
   private final Executor writers;
   private final ReentrantLock lock = new ReentrantLock();
   private List<Pending> queue = new ArrayList<>();
@@ -44,6 +47,7 @@ final class Outbox {
   Outbox(WebSocketSession session, Executor writers) {
     this.session = session;
     this.jakarta = ((NativeWebSocketSession) session).getNativeSession(Session.class);
+    this.queuesAsyncSends = jakarta.getClass().getName().startsWith("org.eclipse.jetty.");
     this.writers = writers;
   }
 
@@ -108,7 +112,6 @@ final class Outbox {
   }
 
   private void drain() {
-    RemoteEndpoint.Basic remote = jakarta.getBasicRemote();
     while (true) {
       List<Pending> batch;
       CloseStatus close = null;
@@ -130,17 +133,42 @@ final class Outbox {
           session.close(close);
           return;
         }
-        remote.setBatchingAllowed(true);
-        for (Pending pending : batch) {
-          remote.sendText(pending.frame().getPayload()); // returns once the frame is in the container's buffer
-          written(pending.bytes());
-        }
-        remote.flushBatch();
+        write(batch);
       } catch (Throwable e) { // an Error too: a writer that died silently would leave this connection mute
         abort();
         return;
       }
     }
+  }
+
+  /**
+   * Tomcat takes one message at a time, so the batch goes through its blocking remote with batching allowed (its
+   * output buffer gathers the frames; one flush). Jetty queues asynchronous sends itself and writes what is queued
+   * together, while its blocking remote waits for each frame's own write: there every frame is sent asynchronously
+   * and counted until written, and only the last is waited for.
+   */
+  private void write(List<Pending> batch) throws IOException, InterruptedException, ExecutionException {
+    if (queuesAsyncSends) {
+      RemoteEndpoint.Async remote = jakarta.getAsyncRemote();
+      remote.setBatchingAllowed(true);
+      int last = batch.size() - 1;
+      for (int i = 0; i < last; i++) {
+        Pending pending = batch.get(i);
+        remote.sendText(pending.frame().getPayload(), result -> written(pending.bytes()));
+      }
+      Future<Void> out = remote.sendText(batch.get(last).frame().getPayload());
+      remote.setBatchingAllowed(false); // flushes; the container's own control frames (pongs) go out at once again
+      out.get(); // written in order: the whole batch is out
+      written(batch.get(last).bytes());
+      return;
+    }
+    RemoteEndpoint.Basic remote = jakarta.getBasicRemote();
+    remote.setBatchingAllowed(true);
+    for (Pending pending : batch) {
+      remote.sendText(pending.frame().getPayload()); // returns once the frame is in the container's buffer
+      written(pending.bytes());
+    }
+    remote.setBatchingAllowed(false); // flushes; the container's own control frames (pongs) go out at once again
   }
 
   private void written(long bytes) {
