@@ -16,16 +16,15 @@ import org.springframework.web.socket.adapter.NativeWebSocketSession;
 
 /**
  * One connection's outbound queue (spec/API.md §7.5). A servlet container writes a WebSocket frame by blocking
- * the calling thread until the socket takes it, so the relaying thread only queues here, and a virtual thread
- * per busy connection does the writing: a reader that stops reading blocks its own writer, never the room.
+ * the calling thread until the socket takes it, so the relaying thread only queues here, and a writer thread per
+ * busy connection does the writing: a reader that stops reading blocks its own writer, never the room.
  *
- * <p>The writer takes everything queued at once and hands it to the container as one batch (Jakarta's batching:
- * frames gather in the container's output buffer and go out in a few socket writes, then one flush), so it keeps
- * up with a socket that takes data instead of parking once per frame. The bound counts the bytes accepted and not
- * yet handed to the container (whose buffer is a few KiB), the rest of the batch being written included: past 1 MiB, which only a socket that stopped taking data lets
- * happen, the queue is dropped and the connection closed with 1013 once the write in flight returns. A write the
- * peer never takes fails after {@link #SEND_TIME_LIMIT_MS} (Tomcat's send timeout; Jetty's idle timeout, set
- * then), and the connection is dropped.
+ * <p>The writer takes everything queued at once and hands it to the container as one batch (see {@link #write}),
+ * so it keeps up with a socket that takes data instead of parking once per frame. The bound counts the bytes
+ * accepted and not yet taken by the container, the rest of the batch being written included: past 1 MiB the
+ * queue is dropped and the connection closed with 1013 once the write in flight returns. A write the peer never
+ * takes fails after {@link #SEND_TIME_LIMIT_MS} (Tomcat's send timeout; Jetty's idle timeout, set then), and the
+ * connection is dropped.
  */
 final class Outbox {
 
