@@ -16,6 +16,9 @@ class ChatRooms {
 
   record Member(String name, String room, Outbox outbox) {}
 
+  /** The longest a relay waits for one member's writer to catch up (Outbox.awaitWriter). */
+  private static final long RELAY_WAIT_NANOS = 50_000_000;
+
   private final ConcurrentHashMap<String, Member> names = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Set<Member>> rooms = new ConcurrentHashMap<>();
 
@@ -46,6 +49,7 @@ class ChatRooms {
     for (Member member : members) {
       if (!member.outbox().offer(frame, bytes)) leave(member);
     }
+    for (Member member : members) member.outbox().awaitWriter(RELAY_WAIT_NANOS);
   }
 
   Collection<Member> everyone() {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
@@ -30,12 +31,18 @@ final class Outbox {
 
   static final long MAX_BYTES = 1024 * 1024;
   static final int SEND_TIME_LIMIT_MS = 30_000;
+  /** Below this much pending, a relaying thread no longer waits for the writer. */
+  static final long CATCH_UP_BYTES = MAX_BYTES / 4;
+  /** A socket that took nothing for this long has stopped taking data. */
+  static final long STALLED_NANOS = 100_000_000;
 
   private final WebSocketSession session;
   private final Session jakarta;
   private final boolean queuesAsyncSends;
   private final Executor writers;
   private final ReentrantLock lock = new ReentrantLock();
+  private final Condition caughtUp = lock.newCondition();
+  private long lastProgress; // System.nanoTime() when the container last took a frame, or the writer started
   private List<Pending> queue = new ArrayList<>();
   private long pendingBytes; // queued, plus what of the batch being written the container has not taken yet
   private boolean writing;
@@ -106,6 +113,7 @@ final class Outbox {
   private void startLocked() {
     if (!writing) {
       writing = true;
+      lastProgress = System.nanoTime();
       writers.execute(this::drain);
     }
   }
@@ -174,6 +182,30 @@ final class Outbox {
     lock.lock();
     try {
       if (closing != CloseStatus.SERVICE_OVERLOAD) pendingBytes -= bytes;
+      lastProgress = System.nanoTime();
+      if (pendingBytes <= CATCH_UP_BYTES) caughtUp.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Backpressure for the relaying thread, as an event loop gets it by writing itself: while this connection's
+   * writer is behind (more than {@link #CATCH_UP_BYTES} pending) but its socket is taking data, wait for it, at
+   * most {@code maxNanos}. A socket that has taken nothing for {@link #STALLED_NANOS} is not waited for: a reader
+   * that stops reading delays its room by that much once, and is cut at the bound.
+   */
+  void awaitWriter(long maxNanos) {
+    lock.lock();
+    try {
+      long left = maxNanos;
+      while (left > 0 && closing == null && pendingBytes > CATCH_UP_BYTES
+          && System.nanoTime() - lastProgress < STALLED_NANOS) {
+        long step = Math.min(left, STALLED_NANOS / 4);
+        left -= step - caughtUp.awaitNanos(step);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } finally {
       lock.unlock();
     }
