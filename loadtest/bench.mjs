@@ -35,7 +35,7 @@ const CEILING_WORKLOADS = ['hello', 'static'];
 const profile = selectProfile();
 // The CPUs this process may use (a cgroup or taskset limit), not the machine's count.
 const pinning = selectPinning(availableParallelism());
-const targets = benchTargets(process.env.STACKS);
+const targets = benchTargets(process.env.STACKS, { withVariants: Boolean(profile.variants) });
 const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
 const runDir = join(resultsRoot, stamp);

@@ -30,7 +30,9 @@ const latencySteps = (extra = {}) => ({ common: [0.5, 0.9], own: [0.5, 0.9], sec
 
 // The seed write-ups' parameters. Loop-bound workloads end when every user has sent its requests.
 const seed = {
-  description: "the seed write-ups' parameters",
+  description: "the seed write-ups' parameters, every stack and variant",
+  // Every declared variant too (java-vertx:eventbus, java-mvc-jpa:jetty…), as the write-ups compared configurations.
+  variants: true,
   // Their own tool, with its dashboards; GENERATOR=wrk measures the same steps with wrk (loop-bound ones for 60 s).
   generator: 'jmeter',
   repeat: 3,

@@ -11,8 +11,9 @@ import { sampleAsContainer } from './sampler.mjs';
 const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
 const PORT_WAIT_MS = 120_000;
 
-export function benchTargets(spec) {
-  return select(loadStacks(), spec);
+/** STACKS, or every stack (and every variant when the profile asks for them). */
+export function benchTargets(spec, { withVariants = false } = {}) {
+  return select(loadStacks(), spec, { withVariants });
 }
 
 async function waitPortFree(port, note) {

@@ -67,7 +67,8 @@ const CHAT_COLUMNS = [
   ['send lag p99', (r) => msFine(r.sendLagMs?.p99)],
   ['client cpu%/wait%', (r) => `${fixed(r.client.cpuPercent)}/${fixed(r.client.runQueueWaitPercent)}` +
     `${r.client.bound ? ' CLIENT-BOUND' : ''}${r.client.starved ? ' CLIENT-STARVED' : ''}`],
-  ['status', (r) => (r.failed ? 'FAILED' : 'ok')],
+  // Kept up: every message delivered exactly once and no member cut (a 1013 is an error, so a failure).
+  ['status', (r) => (r.failed ? 'FAILED' : 'kept up')],
 ];
 const CHAT_NUMERIC = new Set(['deliv/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'delivered/expected', 'violations', 'errors', 'RSS MiB', 'send lag p99']);
 

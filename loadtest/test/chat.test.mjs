@@ -113,11 +113,11 @@ test('the row sums repeats, keeps server and client CPU apart, and flags a clien
   const starved = buildChatRow({ server: 's', workload: 'chat', label: 'chat', step,
     repeats: [report({ client: { cpuPercent: 30, cpus: 1, runQueueWaitPercent: 140 }, clientStarved: true })] });
   assert.deepEqual([starved.client.runQueueWaitPercent, starved.client.starved, starved.client.bound], [140, true, false]);
-  assert.match(formatChatTable([starved]), /30\/140 CLIENT-STARVED\s+ok$/m);
+  assert.match(formatChatTable([starved]), /30\/140 CLIENT-STARVED\s+kept up$/m);
   const table = formatChatTable([row, { ...row, stack: 'node-cluster', failed: true, violations: { ...row.violations, total: 4 } }]);
   assert.match(table, /^stack\s+scenario\s+deliv\/s/);
   assert.match(table, /node-express\s+chat@2x10 \(2 rooms x 10\)\s+200\s+1\.50/);
-  assert.match(table, /60\/60\s+0\s+0\s+50\/70\s+80\s+-\s+95\/- CLIENT-BOUND\s+ok/);
+  assert.match(table, /60\/60\s+0\s+0\s+50\/70\s+80\s+-\s+95\/- CLIENT-BOUND\s+kept up/);
   assert.match(table, /node-cluster.*\s4\s.*FAILED$/m);
 });
 

@@ -20,6 +20,8 @@ test('quick is the default, with every HTTP workload once, one chat point per ro
 
 test('seed carries the write-ups parameters and three repeats', () => {
   const p = selectProfile({ PROFILE: 'seed' });
+  assert.equal(p.variants, true, 'seed measures every declared variant too');
+  assert.equal(selectProfile({}).variants, undefined, 'quick measures the stacks alone');
   assert.equal(p.repeat, 3);
   assert.deepEqual(p.steps.hello[0], { users: 300, durationSeconds: 60 });
   assert.deepEqual(p.steps.static[0], { users: 100, durationSeconds: 60, file: '1mb.bin' });
