@@ -25,7 +25,7 @@ import { formatTable, formatChatTable, formatLatencyTable } from './lib/table.mj
 import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
   stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
-import { offeredRates, maxima, measureLatency, reconcile, GENERATOR_SHARE } from './lib/latency.mjs';
+import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_SHARE } from './lib/latency.mjs';
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
 import { writeReport } from './report.mjs';
@@ -242,8 +242,7 @@ async function latencyFixupStep(run, fixups, db) {
   for (const f of fixups) {
     const measured = !f.missing.length ? []
       : current ? await openLoopSteps(run.server.id, f.workload, f.missing, db, false)
-        : f.missing.map((step) => ({ stack: run.server.id, workload: f.workload, rate: step.rate, bases: step.bases,
-          failed: true, reason: `did not start: ${startFailure?.message}` }));
+        : f.missing.map((step) => failedStep(run.server.id, f.workload, step, `did not start: ${startFailure?.message}`));
     latency.push(...[...f.kept, ...measured].sort((a, b) => (a.rate ?? 0) - (b.rate ?? 0)));
   }
 }
@@ -266,7 +265,7 @@ async function openLoopSteps(stack, workload, rates, db, warm) {
     for (const r of outcome.records.filter((x) => x.failed)) progress.note(`bench: ${stack} ${workload} open loop ${r.rate}/s FAILED: ${r.reason}`);
     return outcome.records;
   } catch (error) {
-    return rates.map((step) => ({ stack, workload, rate: step.rate, bases: step.bases, failed: true, reason: `did not run: ${error.message}` }));
+    return rates.map((step) => failedStep(stack, workload, step, `did not run: ${error.message}`));
   }
 }
 

@@ -64,6 +64,11 @@ export function reconcile(steps, records) {
   return { kept, missing, superseded: records.filter((r) => !used.has(r)) };
 }
 
+/** The record of a step that could not be measured, with why. */
+export function failedStep(stack, workload, step, reason) {
+  return { stack, workload, rate: step.rate, bases: step.bases, capped: step.capped, wanted: step.wanted, failed: true, reason };
+}
+
 /** Each stack's maximum on a workload: the best median throughput of its non-failed rows. */
 export function maxima(rows, workload) {
   const best = new Map();
@@ -89,8 +94,8 @@ export async function measureLatency({ server, workload, rates, settings, profil
     : await warmUntilSteady({ workload, host: server.host, port: server.port, file, cpus: pinning.loadgen,
       corpus: corpus && luaCorpusOf(corpus), connections, threads }, settings.warmup, progress);
   if (warm.failed) {
-    return { records: rates.map((step) => ({ stack: server.name, workload, rate: step.rate, bases: step.bases,
-      capped: step.capped, wanted: step.wanted, failed: true, reason: warm.reason })), created: warm.created, unanswered: warm.unanswered };
+    return { records: rates.map((step) => failedStep(server.name, workload, step, warm.reason)), created: warm.created,
+      unanswered: warm.unanswered };
   }
   const records = [];
   let created = warm.created;

@@ -63,7 +63,6 @@ final class Outbox {
     try {
       if (closing != null) return closing != CloseStatus.SERVICE_OVERLOAD;
       if (pendingBytes + bytes > MAX_BYTES) {
-        pendingBytes -= queuedBytes();
         queue.clear();
         closeLocked(CloseStatus.SERVICE_OVERLOAD);
         // Whatever the writer is blocked on now fails after the limit on Jetty too (Tomcat has its send timeout).
@@ -97,12 +96,6 @@ final class Outbox {
     } finally {
       lock.unlock();
     }
-  }
-
-  private long queuedBytes() {
-    long bytes = 0;
-    for (Pending pending : queue) bytes += pending.bytes();
-    return bytes;
   }
 
   private void closeLocked(CloseStatus status) {
@@ -181,7 +174,7 @@ final class Outbox {
   private void written(long bytes) {
     lock.lock();
     try {
-      if (closing != CloseStatus.SERVICE_OVERLOAD) pendingBytes -= bytes;
+      pendingBytes -= bytes; // past a cut, no longer read
       lastProgress = System.nanoTime();
       if (pendingBytes <= CATCH_UP_BYTES) caughtUp.signalAll();
     } finally {
