@@ -20,6 +20,7 @@ export class ChatClient {
     this.waiters = [];
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => {
       live.delete(this);
+      this.closeCode = code;
       resolve({ code, reason: reason.toString() });
     }));
     ws.on('error', () => {}); // surfaced as close code 1006 through `closed`
