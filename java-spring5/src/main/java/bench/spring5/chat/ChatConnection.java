@@ -5,6 +5,7 @@ import bench.spring5.chat.ChatProtocol.Violation;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,7 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.web.reactive.socket.CloseStatus;
 import org.springframework.web.reactive.socket.WebSocketMessage;
 import org.springframework.web.reactive.socket.WebSocketSession;
+import reactor.netty.Connection;
 
 /**
  * One WebSocket connection: unregistered, then a member of its room until it closes.
@@ -42,6 +44,10 @@ final class ChatConnection implements ChatRooms.Member {
     this.channel = channel;
     this.rooms = rooms;
     channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(MAX_PENDING_BYTES / 2, MAX_PENDING_BYTES));
+    // A relay writes one frame to each member; flushing each would cost a syscall per delivery. Netty's own
+    // handler turns the flushes queued on this connection's loop meanwhile into one write of them all.
+    Connection.from(channel).addHandlerFirst("flushConsolidation", new FlushConsolidationHandler(
+        FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
   }
 
   /** Frames from the peer, in order, on this connection's event loop; binary frames are not part of the protocol. */
