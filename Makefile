@@ -42,7 +42,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check browser loadgen jmeter db-up db-down db-reset fixtures build up down \
-        unit conformance test bench report compare readme-results clean compose-check
+        unit conformance faults test bench report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -129,14 +129,21 @@ unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or 
 conformance: deps db-up fixtures build ## the contract suite against every stack and variant, started for real
 	@$(STACKS_CLI) conformance
 
-test: deps ## everything CI runs: unit tests, conformance against every stack, harness tests
+test: deps ## everything CI runs: unit tests, conformance against every stack, faults, harness tests
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory conformance
+	@$(MAKE) --no-print-directory faults
 	@$(MAKE) --no-print-directory harness-test
 
 .PHONY: harness-test
 # The smoke bench runs on its own, after the other tests: it truncates the bookings tables and needs the
 # stack's port, which the conformance and JMeter tests also use.
+faults: deps db-up fixtures build ## large downloads and SIGTERM under load, against every stack and variant
+	@node loadtest/faults.mjs
+
+readme-faults: node-check ## put the latest `make faults` table into README.md
+	@node loadtest/faults.mjs --readme
+
 harness-test: deps db-up fixtures ## the runtime's and the bench harness's own tests, then a smoke bench
 	@node scripts/compose-check.mjs
 	@node --test scripts/test/

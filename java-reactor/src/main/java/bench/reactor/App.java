@@ -9,7 +9,10 @@ import bench.reactor.event.EventEcho;
 import bench.reactor.health.Health;
 import bench.reactor.hello.Hello;
 import bench.reactor.statics.StaticFiles;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.r2dbc.pool.ConnectionPool;
 import java.time.Duration;
 import sun.misc.Signal;
@@ -32,6 +35,8 @@ public final class App {
   private final Config config;
   private final ConnectionPool pool;
   private final ChatRooms rooms = new ChatRooms();
+  /** The open connections: disposeNow waits for their requests in flight only when the server has a group. */
+  private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private final LoopResources loops;
 
   public App(Config config) {
@@ -57,6 +62,7 @@ public final class App {
     return HttpServer.create()
         .port(config.port())
         .runOn(loops)
+        .channelGroup(connections)
         .route(this::routes);
   }
 

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// `make faults`: what every stack and variant does when things go wrong, started for real and pinned as the
+// bench pins them, against the private MariaDB:
+// - ten clients download a 100 MiB file at once (lib/faults/downloads.mjs);
+// - SIGTERM while bookings are posted and a room chats (lib/faults/shutdown.mjs).
+// Prints one row per target, writes them to results/faults/<timestamp>/REPORT.md (results/faults/latest), and
+// exits non-zero when any check failed. `--readme` puts the latest report's table into the root README instead
+// (`make readme-faults`). Environment: STACKS, SERVER_CPUS, DB_CPUS, LOADGEN_CPUS, RESULTS_DIR.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { ROOT, STATIC_ROOT } from '../scripts/lib/stacks.mjs';
+import { exitOf } from '../scripts/lib/processes.mjs';
+import { pseudoRandomBytes } from '../spec/fixtures/static/generate.mjs';
+import { selectPinning } from './lib/profiles.mjs';
+import { connect, ensureDatabase } from './lib/db.mjs';
+import { benchTargets, startStack } from './lib/servers.mjs';
+import { LARGE_BYTES, LARGE_FILE, largeDownloads } from './lib/faults/downloads.mjs';
+import { sigtermUnderLoad } from './lib/faults/shutdown.mjs';
+
+const pinning = selectPinning(availableParallelism());
+const resultsDir = join(resolve(ROOT, process.env.RESULTS_DIR || 'results'), 'faults');
+const BEGIN = '<!-- faults:begin (make faults, then make readme-faults) -->';
+const END = '<!-- faults:end -->';
+const MiB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+
+function writeLargeFile() {
+  const content = pseudoRandomBytes(LARGE_FILE, LARGE_BYTES);
+  const file = join(STATIC_ROOT, LARGE_FILE);
+  writeFileSync(`${file}.tmp`, content);
+  renameSync(`${file}.tmp`, file);
+  return { file, content };
+}
+
+async function faultsOf(target, large, db) {
+  const row = { target: target.id, problems: [] };
+  let server;
+  try {
+    server = await startStack(target, pinning.server, console.log);
+    const exited = exitOf(server.pid);
+    const downloads = await largeDownloads(server, large.content);
+    row.downloads = downloads;
+    row.problems.push(...downloads.problems.map((p) => `downloads: ${p}`));
+    const shutdown = await sigtermUnderLoad(server, exited, db);
+    row.shutdown = shutdown;
+    row.problems.push(...shutdown.problems.map((p) => `SIGTERM: ${p}`));
+  } catch (error) {
+    row.problems.push(error.message);
+  } finally {
+    await server?.stop(); // whatever outlived the signal (a worker, say); nothing when all is gone
+  }
+  return row;
+}
+
+function formatRow(r) {
+  const d = r.downloads;
+  const s = r.shutdown;
+  const downloads = d ? `${MiB(d.growthBytes)} MiB in ${d.seconds.toFixed(1)} s` : '-';
+  const shutdown = s ? `exit ${s.exitCode ?? '-'} after ${s.exitSeconds.toFixed(1)} s; ${s.created} × 201, ${s.rows} rows` +
+    `${s.unanswered ? ` (${s.unanswered} unanswered)` : ''}; chat ${s.chatCodes.join('/')}` : '-';
+  return `| ${r.target} | ${downloads} | ${shutdown} | ${r.problems.length ? 'FAILED' : 'ok'} |`;
+}
+
+function writeReport(rows) {
+  const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const sha = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() || '?';
+  const table = ['| target | 10 × 100 MiB at once: memory growth (Pss), time | SIGTERM under bookings and chat load | |',
+    '| --- | --- | --- | --- |', ...rows.map(formatRow)].join('\n');
+  const dir = join(resultsDir, stamp);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'REPORT.md');
+  writeFileSync(file, `Run \`${stamp}\`, git ${sha}, server on CPU ${pinning.server}, ${availableParallelism()} CPUs.\n\n${table}\n`);
+  rmSync(join(resultsDir, 'latest'), { force: true });
+  symlinkSync(stamp, join(resultsDir, 'latest'));
+  return { table, file };
+}
+
+function updateReadme() {
+  const report = readFileSync(join(resultsDir, 'latest', 'REPORT.md'), 'utf8').trim();
+  const readme = join(ROOT, 'README.md');
+  const text = readFileSync(readme, 'utf8');
+  const from = text.indexOf(BEGIN);
+  const to = text.indexOf(END);
+  if (from === -1 || to === -1) throw new Error(`README.md has no ${BEGIN} … ${END} markers`);
+  writeFileSync(readme, `${text.slice(0, from)}${BEGIN}\n\n${report}\n\n${text.slice(to)}`);
+}
+
+async function main() {
+  if (process.argv.includes('--readme')) return updateReadme();
+  if (process.env.RUNTIME === 'compose') throw new Error('faults: native runs only (the signal and the memory are read from this host\'s processes)');
+  const targets = benchTargets(process.env.STACKS, { withVariants: true });
+  ensureDatabase(pinning.db);
+  const db = await connect();
+  const large = writeLargeFile();
+  const rows = [];
+  try {
+    for (const target of targets) {
+      console.log(`faults: ${target.id}`);
+      rows.push(await faultsOf(target, large, db));
+    }
+  } finally {
+    rmSync(large.file, { force: true });
+    await db.end();
+  }
+  const report = writeReport(rows);
+  console.log(`\n${report.table}\n\nfaults: ${report.file}`);
+  const failed = rows.filter((r) => r.problems.length);
+  for (const r of failed) for (const p of r.problems) console.error(`${r.target}: ${p}`);
+  if (failed.length) process.exitCode = 1;
+}
+
+await main();
