@@ -135,15 +135,15 @@ test: deps ## everything CI runs: unit tests, conformance against every stack, f
 	@$(MAKE) --no-print-directory faults
 	@$(MAKE) --no-print-directory harness-test
 
-.PHONY: harness-test
-# The smoke bench runs on its own, after the other tests: it truncates the bookings tables and needs the
-# stack's port, which the conformance and JMeter tests also use.
 faults: deps db-up fixtures build ## large downloads and SIGTERM under load, against every stack and variant
 	@node loadtest/faults.mjs
 
 readme-faults: node-check ## put the latest `make faults` table into README.md
 	@node loadtest/faults.mjs --readme
 
+.PHONY: harness-test
+# The smoke bench runs on its own, after the other tests: it truncates the bookings tables and needs the
+# stack's port, which the conformance and JMeter tests also use.
 harness-test: deps db-up fixtures ## the runtime's and the bench harness's own tests, then a smoke bench
 	@node scripts/compose-check.mjs
 	@node --test scripts/test/

@@ -5,7 +5,7 @@
 // - SIGTERM while bookings are posted and a room chats (lib/faults/shutdown.mjs).
 // Prints one row per target, writes them to results/faults/<timestamp>/REPORT.md (results/faults/latest), and
 // exits non-zero when any check failed. `--readme` puts the latest report's table into the root README instead
-// (`make readme-faults`). Environment: STACKS, SERVER_CPUS, DB_CPUS, LOADGEN_CPUS, RESULTS_DIR.
+// (`make readme-faults`). Environment: STACKS, SERVER_CPUS, DB_CPUS, RESULTS_DIR.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -24,6 +24,14 @@ const resultsDir = join(resolve(ROOT, process.env.RESULTS_DIR || 'results'), 'fa
 const BEGIN = '<!-- faults:begin (make faults, then make readme-faults) -->';
 const END = '<!-- faults:end -->';
 const MiB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+let current = null; // the stack up right now, stopped on Ctrl-C too
+let largeFile = null;
+
+process.once('SIGINT', async () => {
+  await current?.stop();
+  if (largeFile) rmSync(largeFile, { force: true });
+  process.exit(130);
+});
 
 function writeLargeFile() {
   const content = pseudoRandomBytes(LARGE_FILE, LARGE_BYTES);
@@ -37,7 +45,7 @@ async function faultsOf(target, large, db) {
   const row = { target: target.id, problems: [] };
   let server;
   try {
-    server = await startStack(target, pinning.server, console.log);
+    server = await startStack(target, pinning.server, console.log, (started) => { current = started; });
     const exited = exitOf(server.pid);
     const downloads = await largeDownloads(server, large.content);
     row.downloads = downloads;
@@ -57,7 +65,7 @@ function formatRow(r) {
   const d = r.downloads;
   const s = r.shutdown;
   const downloads = d ? `${MiB(d.growthBytes)} MiB in ${d.seconds.toFixed(1)} s` : '-';
-  const shutdown = s ? `exit ${s.exitCode ?? '-'} after ${s.exitSeconds.toFixed(1)} s; ${s.created} × 201, ${s.rows} rows` +
+  const shutdown = s ? `exit ${s.exitCode ?? s.exitSignal ?? 'none'} after ${s.exitSeconds.toFixed(1)} s; ${s.created} × 201, ${s.rows} rows` +
     `${s.unanswered ? ` (${s.unanswered} unanswered)` : ''}; chat ${s.chatCodes.join('/')}` : '-';
   return `| ${r.target} | ${downloads} | ${shutdown} | ${r.problems.length ? 'FAILED' : 'ok'} |`;
 }
@@ -93,6 +101,7 @@ async function main() {
   ensureDatabase(pinning.db);
   const db = await connect();
   const large = writeLargeFile();
+  largeFile = large.file;
   const rows = [];
   try {
     for (const target of targets) {

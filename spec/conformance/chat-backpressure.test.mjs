@@ -21,7 +21,8 @@ const twoKB = (i) => 2048 + (i % 7) * 16;
 //   sockets take everything (java-mvc-jpa once cut them whenever its writers fell behind on one CPU);
 // - about 2 KB messages, up to 256 unanswered (the frame-count bound, per-frame overheads);
 // - 32-60 KiB messages, up to 8 unanswered.
-// A window is under 1 MiB, so the sender and the reader, which this process reads, never look slow themselves.
+// A window is under 1 MiB, so in those rounds the sender and the reader, which this process reads, never look slow
+// themselves; a burst relies on this process reading as fast as the server writes.
 const SHAPES = [{ window: Infinity, size: twoKB }, { window: 256, size: twoKB },
   { window: Infinity, size: twoKB }, { window: 8, size: (i) => (32 + (i * 7) % 28) * 1024 }];
 const BURST_YIELD = 100;
