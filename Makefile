@@ -135,7 +135,7 @@ test: deps ## everything CI runs: unit tests, conformance against every stack, f
 	@$(MAKE) --no-print-directory faults
 	@$(MAKE) --no-print-directory harness-test
 
-faults: deps db-up fixtures build ## large downloads and SIGTERM under load, against every stack and variant
+faults: deps db-up fixtures build ## large downloads, a database outage and SIGTERM under load, against every stack and variant
 	@node loadtest/faults.mjs
 
 readme-faults: node-check ## put the latest `make faults` table into README.md

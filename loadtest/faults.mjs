@@ -2,6 +2,7 @@
 // `make faults`: what every stack and variant does when things go wrong, started for real and pinned as the
 // bench pins them, against the private MariaDB:
 // - ten clients download a 100 MiB file at once (lib/faults/downloads.mjs);
+// - the database stopped and started again while bookings are posted (lib/faults/outage.mjs);
 // - SIGTERM while bookings are posted and a room chats (lib/faults/shutdown.mjs).
 // Prints one row per target, writes them to results/faults/<timestamp>/REPORT.md (results/faults/latest), and
 // exits non-zero when any check failed. `--readme` puts the latest report's table into the root README instead
@@ -18,12 +19,14 @@ import { connect, ensureDatabase } from './lib/db.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
 import { LARGE_BYTES, LARGE_FILE, largeDownloads } from './lib/faults/downloads.mjs';
 import { sigtermUnderLoad } from './lib/faults/shutdown.mjs';
+import { RECOVERY_CLAUSE, databaseOutage } from './lib/faults/outage.mjs';
 
 const pinning = selectPinning(availableParallelism());
 const resultsDir = join(resolve(ROOT, process.env.RESULTS_DIR || 'results'), 'faults');
 const BEGIN = '<!-- faults:begin (make faults, then make readme-faults) -->';
 const END = '<!-- faults:end -->';
 const MiB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+const FAULTS_CLAUSES = [RECOVERY_CLAUSE]; // the checks a stack.json deviation may name
 let current = null; // the stack up right now, stopped on Ctrl-C too
 let largeFile = null;
 
@@ -43,6 +46,9 @@ function writeLargeFile() {
 
 async function faultsOf(target, large, db) {
   const row = { target: target.id, problems: [] };
+  for (const d of target.stack.deviations.filter((x) => x.suite === 'faults' && !FAULTS_CLAUSES.includes(x.test))) {
+    row.problems.push(`deviation in ${target.stack.name}/stack.json names no check of make faults: "${d.test}"`);
+  }
   let server;
   try {
     server = await startStack(target, pinning.server, console.log, (started) => { current = started; });
@@ -50,6 +56,9 @@ async function faultsOf(target, large, db) {
     const downloads = await largeDownloads(server, large.content);
     row.downloads = downloads;
     row.problems.push(...downloads.problems.map((p) => `downloads: ${p}`));
+    const outage = await databaseOutage(server, pinning.db, target.stack.deviations);
+    row.outage = outage;
+    row.problems.push(...outage.problems.map((p) => `outage: ${p}`));
     const shutdown = await sigtermUnderLoad(server, exited, db);
     row.shutdown = shutdown;
     row.problems.push(...shutdown.problems.map((p) => `SIGTERM: ${p}`));
@@ -61,20 +70,26 @@ async function faultsOf(target, large, db) {
   return row;
 }
 
+// What the bookings sent while the database was down were answered with, e.g. "40 × 503, 2 × 500".
+const outageStatuses = (o) => Object.entries(o.outageStatuses).map(([s, n]) => `${n} × ${s}`).join(', ') || 'nothing';
+
 function formatRow(r) {
   const d = r.downloads;
   const s = r.shutdown;
+  const o = r.outage;
   const downloads = d ? `${MiB(d.growthBytes)} MiB in ${d.seconds.toFixed(1)} s` : '-';
+  const outage = o ? `${outageStatuses(o)}, slowest ${(o.slowestMs / 1000).toFixed(1)} s; /health ${o.health.status ?? 'none'} in ${(o.health.ms / 1000).toFixed(1)} s; ` +
+    `201 again after ${(o.recoveryMs / 1000).toFixed(1)} s${o.deviation ? ' (a deviation)' : ''}; restarted idle: ${o.idleAnswered - o.idleFailed} of ${o.idleAnswered} × 201` : '-';
   const shutdown = s ? `exit ${s.exitCode ?? s.exitSignal ?? 'none'} after ${s.exitSeconds.toFixed(1)} s; ${s.created} × 201, ${s.rows} rows` +
     `${s.unanswered ? ` (${s.unanswered} unanswered)` : ''}; chat ${s.chatCodes.join('/')}` : '-';
-  return `| ${r.target} | ${downloads} | ${shutdown} | ${r.problems.length ? 'FAILED' : 'ok'} |`;
+  return `| ${r.target} | ${downloads} | ${outage} | ${shutdown} | ${r.problems.length ? 'FAILED' : 'ok'} |`;
 }
 
 function writeReport(rows) {
   const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
   const sha = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() || '?';
-  const table = ['| target | 10 × 100 MiB at once: memory growth (Pss), time | SIGTERM under bookings and chat load | |',
-    '| --- | --- | --- | --- |', ...rows.map(formatRow)].join('\n');
+  const table = ['| target | 10 × 100 MiB at once: memory growth (Pss), time | database down under bookings load: answers while down, /health, recovery | SIGTERM under bookings and chat load | |',
+    '| --- | --- | --- | --- | --- |', ...rows.map(formatRow)].join('\n');
   const dir = join(resultsDir, stamp);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'REPORT.md');

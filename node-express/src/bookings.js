@@ -1,7 +1,7 @@
 'use strict';
 
 const { setTimeout: sleep } = require('node:timers/promises');
-const { ConnectionAcquireTimeoutError } = require('sequelize');
+const { ConnectionError } = require('sequelize');
 const { HttpError } = require('./errors');
 const { mediaType } = require('./body');
 const { decodeBooking, validateBooking } = require('./booking-input');
@@ -10,6 +10,17 @@ const { allocate, formatCents } = require('./allocation');
 const MAX_ATTEMPTS = 5;
 // Deadlock, lock wait timeout, duplicate key (two first sales of a product): the whole transaction is retried.
 const RETRYABLE_ERRNOS = new Set([1213, 1205, 1062]);
+// The server shutting down, or killing the connection as it does so.
+const GOING_AWAY_ERRNOS = new Set([1053, 1927]);
+
+// The database is unavailable, not the request wrong (spec/API.md §6.5): no connection within the acquire
+// timeout or none to be had (refused, timed out: sequelize's ConnectionError family), a connection lost under
+// the transaction (mysql2 marks those errors fatal), or the server going away.
+function unavailable(err) {
+  return (
+    err instanceof ConnectionError || err.parent?.fatal === true || GOING_AWAY_ERRNOS.has(err.parent?.errno)
+  );
+}
 
 function bookings({ sequelize, Booking, Aggregate }) {
   // INSERT the booking, then lock and update (or create) each touched aggregate in ascending period order,
@@ -41,7 +52,7 @@ function bookings({ sequelize, Booking, Aggregate }) {
       try {
         return await sequelize.transaction((transaction) => store(booking, allocations, transaction));
       } catch (err) {
-        if (err instanceof ConnectionAcquireTimeoutError) throw busy();
+        if (unavailable(err)) throw unavailableError();
         if (!RETRYABLE_ERRNOS.has(err.parent?.errno)) throw err;
         if (attempt === MAX_ATTEMPTS) throw busy();
         await sleep(attempt * (5 + Math.random() * 45));
@@ -90,6 +101,10 @@ function bookings({ sequelize, Booking, Aggregate }) {
 
 function busy() {
   return new HttpError(503, 'The database is busy, retry', { 'Retry-After': '1' });
+}
+
+function unavailableError() {
+  return new HttpError(503, 'The database is unavailable, retry', { 'Retry-After': '1' });
 }
 
 module.exports = { bookings };

@@ -71,3 +71,22 @@ test('any other database error is not retried and reaches the error handler as i
   await assert.rejects(call.done, (err) => err === overflow);
   assert.equal(call.attempts(), 1);
 });
+
+test('a database that is unavailable is a 503 with Retry-After: 1, not retried: refused, lost, going away', async () => {
+  const { ConnectionRefusedError } = require('sequelize');
+  const lost = new Error('Connection lost: The server closed the connection.');
+  lost.parent = { code: 'PROTOCOL_CONNECTION_LOST', fatal: true };
+  for (const failure of [
+    new ConnectionRefusedError(new Error('connect ECONNREFUSED')),
+    lost,
+    mysqlError(1053),
+    mysqlError(1927),
+  ]) {
+    const call = post([failure]);
+    await assert.rejects(
+      call.done,
+      (err) => err instanceof HttpError && err.status === 503 && err.headers['Retry-After'] === '1',
+    );
+    assert.equal(call.attempts(), 1, failure.message);
+  }
+});

@@ -3,65 +3,15 @@
 // sent must be backed by its row with the aggregates exact, and every chat member must be closed with 1001.
 // The signal goes to the stack's own process only, as `docker stop` sends it; node-cluster's primary passes
 // it on to its workers.
-import http from 'node:http';
-import { randomInt } from 'node:crypto';
 import WebSocket from 'ws';
-import { checkInvariant } from '../invariant.mjs';
+import { bookingsLoad, checkStored } from './bookings-load.mjs';
 
 const EXIT_LIMIT_MS = 15_000;
 const LOAD_BEFORE_SIGNAL_MS = 1_500;
 const BOOKING_CLIENTS = 8;
-const TRIMS = ['LE', 'SE', 'XLE'];
 const CHAT_MEMBERS = 4;
 const CHAT_EVERY_MS = 20;
 const CLOSE_READ_MS = 2_000;
-const RETRY_PAUSE_MS = 20;
-
-function booking(model, n) {
-  const start = new Date(Date.UTC(2022, randomInt(0, 24), 1));
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + randomInt(1, 18), 0));
-  const day = (d) => d.toISOString().slice(0, 10);
-  return JSON.stringify({
-    bookingId: `${model}-${n}`, dollarValue: `${randomInt(1, 100_000)}.${String(randomInt(0, 100)).padStart(2, '0')}`,
-    startDate: day(start), endDate: day(end), originTs: String(Date.now()), model, trim: TRIMS[n % TRIMS.length],
-  });
-}
-
-function post(agent, host, port, body) {
-  return new Promise((resolve) => {
-    const req = http.request({ host, port, agent, method: 'POST', path: '/bookings',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-      res.on('error', () => resolve({ status: null }));
-    });
-    req.on('error', (error) => resolve({ status: null, refused: error.code === 'ECONNREFUSED' }));
-    req.end(body);
-  });
-}
-
-/** Bookings posted by BOOKING_CLIENTS loops until `until()` or the stack refuses connections. */
-async function bookingsLoad({ host, port }, model, until) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: BOOKING_CLIENTS });
-  const tally = { rowIds: [], statuses: {}, unanswered: 0 };
-  let n = 0;
-  await Promise.all(Array.from({ length: BOOKING_CLIENTS }, async () => {
-    while (!until()) {
-      const res = await post(agent, host, port, booking(model, n++));
-      if (res.refused) break;
-      if (res.status === null) {
-        tally.unanswered++; // in flight when the connection closed: it may have been committed
-        await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
-        continue;
-      }
-      tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
-      if (res.status === 201) tally.rowIds.push(JSON.parse(res.text).rowId);
-    }
-  }));
-  agent.destroy();
-  return tally;
-}
 
 /** CHAT_MEMBERS registered in one room, each sending every CHAT_EVERY_MS; resolves once all are in. */
 async function chatRoom({ host, port }, room) {
@@ -105,7 +55,7 @@ export async function sigtermUnderLoad(server, exited, db) {
   const problems = [];
   const room = await chatRoom(server, `faults-${Date.now()}`);
   let stopLoad = false;
-  const load = bookingsLoad(server, model, () => stopLoad);
+  const load = bookingsLoad(server, model, () => stopLoad, BOOKING_CLIENTS);
   let exit;
   let exitSeconds;
   let timer;
@@ -139,17 +89,10 @@ export async function sigtermUnderLoad(server, exited, db) {
   // In flight means finished properly: a 201, or 503 when the stack is saturated; an error is not a drain.
   const errors = Object.entries(tally.statuses).filter(([status]) => status !== '201' && status !== '503');
   if (errors.length) problems.push(`answers other than 201 and 503: ${errors.map(([s, n]) => `${n} × ${s}`).join(', ')}`);
-  const [rows] = await db.query('SELECT row_id FROM bookings WHERE model = ?', [model]);
-  const stored = new Set(rows.map((r) => r.row_id));
-  const missing = tally.rowIds.filter((id) => !stored.has(id));
-  if (missing.length) problems.push(`${missing.length} of ${created} bookings answered 201 have no row (row_id ${missing.slice(0, 5).join(', ')})`);
-  if (rows.length > created + tally.unanswered) {
-    problems.push(`${rows.length} rows for ${created} 201s and ${tally.unanswered} requests without an answer`);
-  }
-  const invariant = await checkInvariant(db, { model });
-  if (!invariant.ok) problems.push(`aggregates not exact: ${invariant.problems.slice(0, 3).join('; ')}`);
+  const stored = await checkStored(db, model, tally);
+  problems.push(...stored.problems);
   return {
-    exitCode: exit?.code ?? null, exitSignal: exit?.signal ?? null, exitSeconds, created, rows: rows.length, statuses: tally.statuses,
+    exitCode: exit?.code ?? null, exitSignal: exit?.signal ?? null, exitSeconds, created, rows: stored.rows, statuses: tally.statuses,
     unanswered: tally.unanswered, chatCodes, problems,
   };
 }

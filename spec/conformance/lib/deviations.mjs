@@ -8,7 +8,8 @@ import { repoRoot, stackName } from './config.mjs';
 function loadDeviations() {
   if (!stackName) return new Map();
   const manifest = JSON.parse(readFileSync(join(repoRoot, stackName, 'stack.json'), 'utf8'));
-  return new Map((manifest.deviations ?? []).map((d) => [d.test, d]));
+  const ours = (manifest.deviations ?? []).filter((d) => (d.suite ?? 'conformance') === 'conformance');
+  return new Map(ours.map((d) => [d.test, d]));
 }
 
 const deviations = loadDeviations();

@@ -9,10 +9,18 @@ import java.time.ZoneOffset;
 
 /**
  * The one r2dbc pool of the process: DB_POOL_SIZE connections at most, all opened at start-up (warmup) so
- * that the first requests do not pay for the handshakes, and a 30 s acquire timeout after which a request
- * is answered 503 rather than queued forever.
+ * that the first requests do not pay for the handshakes.
+ *
+ * <p>A request waits at most {@link #ACQUIRE_TIMEOUT} for a connection, whether the pool is saturated or the
+ * database away, and is then answered 503 (spec/API.md §6.5). The deadline is the caller's, around
+ * {@code create()}, not the pool's maxAcquireTime: r2dbc-pool applies maxAcquireTime to each attempt and
+ * retries a timed-out attempt too. The retries ({@code acquireRetry}) are there for connections a database
+ * restart broke: validation finds each one closed and the acquire moves on to the next, so a restart of the
+ * database costs no request as long as the pool holds fewer broken connections than that.
  */
 public final class Database {
+
+  public static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(2);
 
   private Database() {}
 
@@ -26,14 +34,14 @@ public final class Database {
         // origin_ts is converted to UTC in the application; the session agrees, whatever the server's zone.
         .connectionTimeZone(ZoneOffset.UTC.getId())
         .forceConnectionTimeZoneToSession(true)
-        .connectTimeout(Duration.ofSeconds(5))
+        .connectTimeout(Duration.ofSeconds(2))
         .tcpNoDelay(true)
         .build();
     ConnectionPoolConfiguration pool = ConnectionPoolConfiguration.builder(MySqlConnectionFactory.from(mysql))
         .name("bookings")
         .initialSize(config.dbPoolSize())
         .maxSize(config.dbPoolSize())
-        .maxAcquireTime(Duration.ofSeconds(30))
+        .acquireRetry(config.dbPoolSize())
         .maxIdleTime(Duration.ofMinutes(30))
         .build();
     return new ConnectionPool(pool);

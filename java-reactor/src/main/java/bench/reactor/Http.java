@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.reactivestreams.Publisher;
@@ -83,12 +84,19 @@ public final class Http {
    */
   public static Publisher<Void> respond(HttpServerResponse res, Mono<Void> work) {
     return work.onErrorResume(HttpError.class, e -> Mono.from(error(res, e)))
-        // The client went away (mid-download, mid-upload): nobody to answer, nothing to log.
-        .onErrorResume(e -> e instanceof IOException || AbortedException.isConnectionReset(e), e -> Mono.empty())
+        // The client went away (mid-download, mid-upload): nobody to answer, nothing to log. Only its own
+        // connection closing counts: the database's sockets throw the same exceptions.
+        .onErrorResume(e -> (e instanceof IOException || AbortedException.isConnectionReset(e)) && closed(res), e -> Mono.empty())
         .onErrorResume(e -> {
           LOG.log(Level.SEVERE, "request failed", e);
           return Mono.from(error(res, HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal server error"));
         });
+  }
+
+  private static boolean closed(HttpServerResponse res) {
+    AtomicBoolean closed = new AtomicBoolean();
+    res.withConnection(connection -> closed.set(connection.isDisposed()));
+    return closed.get();
   }
 
   /** The path without its query string, still percent-encoded. */

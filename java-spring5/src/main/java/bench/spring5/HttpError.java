@@ -46,7 +46,7 @@ public final class HttpError extends RuntimeException {
     return new HttpError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be " + expected);
   }
 
-  /** 503 with Retry-After: the stack is saturated (pool exhausted, retries spent), not broken. */
+  /** 503 with Retry-After: the stack is saturated or its database away (spec/API.md §6.5), not broken. */
   public static HttpError busy(String message) {
     HttpHeaders headers = new HttpHeaders();
     headers.set(HttpHeaders.RETRY_AFTER, "1");

@@ -5,6 +5,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.net.NetClientOptions;
 import io.vertx.mysqlclient.MySQLBuilder;
 import io.vertx.mysqlclient.MySQLConnectOptions;
 import io.vertx.sqlclient.Pool;
@@ -18,7 +19,9 @@ import java.util.logging.Logger;
  * rooms, and WORKERS instances of {@link ServerVerticle} on one port.
  */
 public final class App {
-  private static final long ACQUIRE_TIMEOUT_SECONDS = 30;
+  // A request waits at most 2 s for a connection, whether the pool is saturated or the database away, and a
+  // connect that gets no answer is given up as soon (spec/API.md §6.5).
+  private static final int ACQUIRE_TIMEOUT_SECONDS = 2;
   /**
    * Vert.x logs a failed sendfile region at SEVERE with no way to handle it (VertxConnection.sendFileRegion),
    * so every client that leaves in the middle of a file over 1 MiB would leave a stack trace. A peer going
@@ -44,8 +47,9 @@ public final class App {
     Pool pool = MySQLBuilder.pool()
         .with(new PoolOptions()
             .setMaxSize(config.dbPoolSize())
-            .setConnectionTimeout((int) ACQUIRE_TIMEOUT_SECONDS)
+            .setConnectionTimeout(ACQUIRE_TIMEOUT_SECONDS)
             .setConnectionTimeoutUnit(TimeUnit.SECONDS))
+        .with(new NetClientOptions().setConnectTimeout((int) TimeUnit.SECONDS.toMillis(ACQUIRE_TIMEOUT_SECONDS)))
         .connectingTo(new MySQLConnectOptions()
             .setHost(config.dbHost())
             .setPort(config.dbPort())

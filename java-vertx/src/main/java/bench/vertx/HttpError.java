@@ -39,4 +39,8 @@ public final class HttpError extends RuntimeException {
   public static HttpError busy() {
     return new HttpError(503, "The database is busy, retry", Map.of("Retry-After", "1"));
   }
+
+  public static HttpError unavailable() {
+    return new HttpError(503, "The database is unavailable, retry", Map.of("Retry-After", "1"));
+  }
 }

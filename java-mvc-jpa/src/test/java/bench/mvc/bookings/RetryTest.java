@@ -5,11 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import bench.mvc.Errors;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hibernate.TransactionException;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.CannotAcquireLockException;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.orm.jpa.JpaSystemException;
+import org.springframework.transaction.CannotCreateTransactionException;
 
 class RetryTest {
 
@@ -58,6 +63,24 @@ class RetryTest {
     assertThatThrownBy(() -> retry.run(() -> {
       throw new CannotAcquireLockException("pool", new SQLTransientConnectionException("timeout"));
     })).isInstanceOf(Errors.Busy.class);
+  }
+
+  @Test
+  void aDatabaseRefusingLostOrGoingAwayIs503AndNotRetried() {
+    for (RuntimeException failure : new RuntimeException[] {
+        new CannotCreateTransactionException("open", new SQLNonTransientConnectionException("refused", "08000")),
+        new DataAccessResourceFailureException("lost", new SQLException("Connection reset", "08S01", 0)),
+        new JpaSystemException(new TransactionException("Unable to rollback against JDBC Connection",
+            new SQLException("Connection is closed"))),
+        mariadb(1053),
+        mariadb(1927)}) {
+      AtomicInteger attempts = new AtomicInteger();
+      assertThatThrownBy(() -> retry.run(() -> {
+        attempts.incrementAndGet();
+        throw failure;
+      })).isInstanceOf(Errors.Busy.class);
+      assertThat(attempts).hasValue(1);
+    }
   }
 
   @Test

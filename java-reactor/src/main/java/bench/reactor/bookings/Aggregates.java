@@ -1,5 +1,6 @@
 package bench.reactor.bookings;
 
+import bench.reactor.Database;
 import bench.reactor.Http;
 import bench.reactor.HttpError;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -41,7 +42,7 @@ public final class Aggregates {
 
   public Publisher<Void> get(HttpServerRequest req, HttpServerResponse res) {
     return Http.respond(res, Mono.fromCallable(() -> filters(req.uri()))
-        .flatMap(filters -> Mono.usingWhen(pool.create(), c -> query(c, filters), Connection::close))
+        .flatMap(filters -> Mono.usingWhen(pool.create().timeout(Database.ACQUIRE_TIMEOUT), c -> query(c, filters), Connection::close))
         .map(Aggregates::json)
         .flatMap(body -> Mono.from(Http.json(res, HttpResponseStatus.OK, body))));
   }

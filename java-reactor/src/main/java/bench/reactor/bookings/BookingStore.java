@@ -1,14 +1,22 @@
 package bench.reactor.bookings;
 
+import bench.reactor.Database;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
+import io.r2dbc.spi.R2dbcTransientResourceException;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.netty.channel.AbortedException;
 
 /**
  * The bookings transaction (spec/API.md §6.4) on one pooled r2dbc connection: INSERT the booking, then per
@@ -27,22 +35,47 @@ public final class BookingStore {
   private static final String NEW_AGGREGATE = "INSERT INTO aggregates (version, model, trim, total_dollar_amount,"
       + " fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
 
+  // The server shutting down, or killing the connection as it does so.
+  private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
+
   private final ConnectionPool pool;
 
   public BookingStore(ConnectionPool pool) {
     this.pool = pool;
   }
 
-  /** No pooled connection within the pool's acquire timeout: the stack is saturated, not broken. */
-  public static final class PoolExhausted extends RuntimeException {
-    PoolExhausted(Throwable cause) {
-      super("no database connection within the acquire timeout", cause, false, false);
+  /**
+   * The database is unavailable, not the request wrong (spec/API.md §6.5): no pooled connection within the
+   * acquire timeout, none to be had, the connection lost under the transaction, or the server going away.
+   */
+  public static final class Unavailable extends RuntimeException {
+    Unavailable(Throwable cause) {
+      super("the database is unavailable", cause, false, false);
     }
   }
 
   /** One attempt of the whole transaction; emits the new booking's row_id once committed. */
   public Mono<Long> save(BookingInput booking, List<Allocation> allocations) {
-    return Mono.usingWhen(pool.create().onErrorMap(R2dbcTimeoutException.class, PoolExhausted::new), c -> inTransaction(c, booking, allocations), Connection::close);
+    return Mono.usingWhen(pool.create().timeout(Database.ACQUIRE_TIMEOUT), c -> inTransaction(c, booking, allocations), Connection::close)
+        .onErrorMap(BookingStore::unavailable, Unavailable::new);
+  }
+
+  // The acquire deadline is Reactor's TimeoutException. The server's own errors carry their code (1213 deadlock
+  // and 1205 lock wait are transient and timeout exceptions too, and retried); the pool's failed validation and
+  // the driver's closed connection carry none. Netty's and the JDK's exceptions are a socket that closed or
+  // never opened.
+  static boolean unavailable(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof TimeoutException || t instanceof IOException || t instanceof AbortedException) {
+        return true;
+      }
+      if (t instanceof R2dbcException e && (GOING_AWAY.contains(e.getErrorCode()) || e.getErrorCode() == 0
+          && (e instanceof R2dbcTimeoutException || e instanceof R2dbcNonTransientResourceException
+              || e instanceof R2dbcTransientResourceException))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Mono<Long> inTransaction(Connection c, BookingInput booking, List<Allocation> allocations) {

@@ -16,8 +16,8 @@ import reactor.netty.http.server.HttpServerResponse;
 
 /**
  * POST /bookings: 415 → 413 → 400 (decoding) → 422 (validation), then the transaction, retried whole on the
- * conflicts of {@link Retries}. Saturation (no pooled connection within the acquire timeout, or retries
- * exhausted) is a 503 with Retry-After, not a failure.
+ * conflicts of {@link Retries}. A database unavailable ({@link BookingStore.Unavailable}) or retries exhausted is
+ * a 503 with Retry-After, not a failure.
  */
 public final class Bookings {
 
@@ -49,8 +49,8 @@ public final class Bookings {
         })
         .onErrorMap(Retries.Exhausted.class,
             e -> new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE, "Too many conflicting bookings, retry", RETRY_AFTER))
-        .onErrorMap(BookingStore.PoolExhausted.class,
-            e -> new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE, "No database connection free, retry", RETRY_AFTER))
+        .onErrorMap(BookingStore.Unavailable.class,
+            e -> new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE, "The database is unavailable, retry", RETRY_AFTER))
         .flatMap(body -> Mono.from(Http.json(res, HttpResponseStatus.CREATED, body))));
   }
 

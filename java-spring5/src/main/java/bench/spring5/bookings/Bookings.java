@@ -59,7 +59,7 @@ public class Bookings {
     return transactions.transactional(attempt)
         .retryWhen(Retries.policy())
         .onErrorMap(Retries::retryable, e -> HttpError.busy("Too much contention, try again"))
-        .onErrorMap(Retries::poolExhausted, e -> HttpError.busy("No database connection available, try again"))
+        .onErrorMap(Retries::unavailable, e -> HttpError.busy("The database is unavailable, try again"))
         .map(rowId -> new Created(rowId, booking.bookingId(),
             allocations.stream().map(a -> new Amount(a.fiscalPeriodId(), a.amountText())).toList()));
   }

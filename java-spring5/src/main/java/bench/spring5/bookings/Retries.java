@@ -1,12 +1,16 @@
 package bench.spring5.bookings;
 
 import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
+import io.r2dbc.spi.R2dbcTransientResourceException;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import reactor.core.publisher.Mono;
+import reactor.netty.channel.AbortedException;
 import reactor.util.retry.Retry;
 
 /**
@@ -18,6 +22,7 @@ final class Retries {
 
   static final int ATTEMPTS = 5;
   private static final Set<Integer> RETRYABLE = Set.of(1213, 1205, 1062);
+  private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
 
   private Retries() {}
 
@@ -42,12 +47,21 @@ final class Retries {
   }
 
   /**
-   * No connection free within the pool's acquire timeout (r2dbc-pool's R2dbcTimeoutException over Reactor's
-   * TimeoutException), under whatever Spring wrapped it in: saturated, not broken.
+   * The database is unavailable, not the request wrong (spec/API.md §6.5), under whatever Spring wrapped it in: no
+   * connection within the pool's acquire timeout, none to be had, the connection lost under the transaction, or
+   * the server going away (1053, 1927). The acquire deadline is Reactor's TimeoutException. The server's own
+   * errors carry their code (1213 and 1205 are transient and timeout exceptions too); the pool's failed
+   * validation and the driver's closed connection carry none. Netty's and the JDK's exceptions are a socket that
+   * closed or never opened.
    */
-  static boolean poolExhausted(Throwable error) {
+  static boolean unavailable(Throwable error) {
     for (Throwable e = error; e != null; e = e.getCause()) {
-      if (e instanceof R2dbcTimeoutException && e.getCause() instanceof TimeoutException) {
+      if (e instanceof TimeoutException || e instanceof IOException || e instanceof AbortedException) {
+        return true;
+      }
+      if (e instanceof R2dbcException r2dbc && (GOING_AWAY.contains(r2dbc.getErrorCode()) || r2dbc.getErrorCode() == 0
+          && (e instanceof R2dbcTimeoutException || e instanceof R2dbcNonTransientResourceException
+              || e instanceof R2dbcTransientResourceException))) {
         return true;
       }
     }

@@ -2,14 +2,18 @@ package bench.spring5.bookings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
+import java.net.ConnectException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import reactor.core.publisher.Mono;
+import reactor.netty.channel.AbortedException;
 import reactor.test.StepVerifier;
 
 class RetriesTest {
@@ -43,11 +47,25 @@ class RetriesTest {
   }
 
   @Test
-  void anAcquireTimeoutOfThePoolIsSaturationNotFailure() {
+  void noConnectionOrALostOneIsUnavailableNotFailure() {
     Throwable acquire = new CannotCreateTransactionException("translated",
         new R2dbcTimeoutException("acquire", new TimeoutException()));
-    assertThat(Retries.poolExhausted(acquire)).isTrue();
+    assertThat(Retries.unavailable(acquire)).isTrue();
     assertThat(Retries.retryable(acquire)).isFalse();
-    assertThat(Retries.poolExhausted(mariaDb(1205))).isFalse();
+    assertThat(Retries.unavailable(new CannotCreateTransactionException("translated", new TimeoutException("deadline")))).isTrue();
+    assertThat(Retries.unavailable(new CannotCreateTransactionException("translated", new ConnectException("refused")))).isTrue();
+    assertThat(Retries.unavailable(new DataAccessResourceFailureException("translated",
+        new R2dbcNonTransientResourceException("Connection validation failed")))).isTrue();
+    assertThat(Retries.unavailable(new RuntimeException("cleanup", new AbortedException("closed")))).isTrue();
+    assertThat(Retries.unavailable(mariaDb(1053))).isTrue();
+    assertThat(Retries.unavailable(mariaDb(1927))).isTrue();
+  }
+
+  @Test
+  void theServersConflictsAndErrorsAreNotUnavailable() {
+    assertThat(Retries.unavailable(mariaDb(1205))).isFalse();
+    assertThat(Retries.unavailable(mariaDb(1213))).isFalse();
+    assertThat(Retries.unavailable(mariaDb(1264))).isFalse();
+    assertThat(Retries.unavailable(new IllegalStateException())).isFalse();
   }
 }

@@ -5,11 +5,13 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.mysqlclient.MySQLClient;
 import io.vertx.mysqlclient.MySQLException;
+import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.io.IOException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -19,11 +21,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The bookings transaction (spec/API.md §6.4–6.5) on the reactive MySQL client: INSERT the booking, then lock
  * and update (or create) each touched aggregate in ascending period order, the same order in every
  * transaction, so that concurrent bookings queue instead of deadlocking. Deadlock, lock wait timeout and
- * duplicate key (two first sales racing to INSERT) retry the whole transaction.
+ * duplicate key (two first sales racing to INSERT) retry the whole transaction. No connection within the acquire
+ * timeout, none to be had, or one lost under the transaction: the database is unavailable, a 503.
  */
 public final class BookingStore {
   static final int MAX_ATTEMPTS = 5;
   static final Set<Integer> RETRYABLE = Set.of(1213, 1205, 1062);
+  // The server shutting down, or killing the connection as it does so.
+  static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
 
   private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date,"
       + " end_date, origin_ts, parent_id, model, trim, stage, type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -55,9 +60,10 @@ public final class BookingStore {
           return write(conn, booking, allocations);
         })
         .recover(failure -> {
-          if (!connected.get()) {
-            // No connection within the acquire timeout: the stack is saturated, not broken.
-            return Future.failedFuture(HttpError.busy());
+          // Vert.x's pool reports its acquire timeout as a plain VertxException: what failed before a connection
+          // was handed over is told apart by that, not by the exception's type.
+          if (!connected.get() || connectionLost(failure)) {
+            return Future.failedFuture(HttpError.unavailable());
           }
           if (!retryable(failure)) {
             return Future.failedFuture(failure);
@@ -67,6 +73,12 @@ public final class BookingStore {
           }
           return vertx.timer(backoffMillis(attempt)).compose(v -> attempt(booking, allocations, attempt + 1));
         });
+  }
+
+  /** The connection closed under the transaction, or the server going away (spec/API.md §6.5). */
+  static boolean connectionLost(Throwable failure) {
+    return failure instanceof ClosedConnectionException || failure instanceof IOException
+        || failure instanceof MySQLException e && GOING_AWAY.contains(e.getErrorCode());
   }
 
   static boolean retryable(Throwable failure) {

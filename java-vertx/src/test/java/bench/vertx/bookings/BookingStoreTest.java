@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.mysqlclient.MySQLException;
+import io.vertx.sqlclient.ClosedConnectionException;
+import java.net.ConnectException;
 import org.junit.jupiter.api.Test;
 
 class BookingStoreTest {
@@ -14,6 +16,16 @@ class BookingStoreTest {
     }
     assertFalse(BookingStore.retryable(new MySQLException("out of range", 1264, "22003")));
     assertFalse(BookingStore.retryable(new IllegalStateException("not a database error")));
+  }
+
+  @Test
+  void aConnectionClosedOrRefusedOrTheServerGoingAwayIsUnavailable() {
+    assertTrue(BookingStore.connectionLost(ClosedConnectionException.INSTANCE));
+    assertTrue(BookingStore.connectionLost(new ConnectException("Connection refused")));
+    assertTrue(BookingStore.connectionLost(new MySQLException("shutdown", 1053, "08S01")));
+    assertTrue(BookingStore.connectionLost(new MySQLException("killed", 1927, "70100")));
+    assertFalse(BookingStore.connectionLost(new MySQLException("deadlock", 1213, "40001")));
+    assertFalse(BookingStore.connectionLost(new IllegalStateException("not a database error")));
   }
 
   @Test
