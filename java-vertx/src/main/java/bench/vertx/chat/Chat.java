@@ -1,6 +1,8 @@
 package bench.vertx.chat;
 
 import bench.vertx.Errors;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -21,6 +23,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Chat implements Handler<RoutingContext> {
   private static final long CLOSE_WAIT_MS = 1000;
+  private static final String FLUSH_CONSOLIDATION = "flushConsolidation";
 
   private final ChatRooms rooms;
   private final Set<ChatConnection> open = ConcurrentHashMap.newKeySet();
@@ -38,10 +41,7 @@ public final class Chat implements Handler<RoutingContext> {
       return;
     }
     request.toWebSocket()
-        .onSuccess(ws -> {
-          consolidateFlushes(request);
-          open.add(new ChatConnection(ws, rooms, open::remove));
-        })
+        .onSuccess(ws -> open.add(new ChatConnection(ws, consolidateFlushes(request), rooms, open::remove)))
         .onFailure(failure -> {
           if (!ctx.response().headWritten()) {
             Errors.send(ctx.response(), 400, "Invalid WebSocket handshake");
@@ -53,10 +53,14 @@ public final class Chat implements Handler<RoutingContext> {
    * A relay writes one frame to each member, and Vert.x flushes every write made outside the connection's own
    * read: a syscall per delivery. Netty's own handler turns the flushes queued on the connection's loop meanwhile
    * into one write of them all. Vert.x has no option for it; its connection gives the channel's pipeline.
+   *
+   * @return the handler's context, whose flush goes straight to the socket
    */
-  private static void consolidateFlushes(HttpServerRequest request) {
-    ((HttpServerConnection) request.connection()).channelHandlerContext().pipeline().addFirst("flushConsolidation",
+  private static ChannelHandlerContext consolidateFlushes(HttpServerRequest request) {
+    ChannelPipeline pipeline = ((HttpServerConnection) request.connection()).channelHandlerContext().pipeline();
+    pipeline.addFirst(FLUSH_CONSOLIDATION,
         new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
+    return pipeline.context(FLUSH_CONSOLIDATION);
   }
 
   /** Server shutting down: every socket, registered or not, is closed with 1001 (going away). */

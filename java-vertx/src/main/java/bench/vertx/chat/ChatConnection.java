@@ -1,5 +1,6 @@
 package bench.vertx.chat;
 
+import io.netty.channel.ChannelHandlerContext;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -20,13 +21,15 @@ final class ChatConnection implements ChatMember {
   static final int MAX_QUEUED_BYTES = 1024 * 1024;
 
   private final ServerWebSocket ws;
+  private final ChannelHandlerContext socket;
   private final ChatRooms rooms;
   private final Context context;
   private ChatProtocol.User user;
   private boolean closing;
 
-  ChatConnection(ServerWebSocket ws, ChatRooms rooms, Consumer<ChatConnection> onClose) {
+  ChatConnection(ServerWebSocket ws, ChannelHandlerContext socket, ChatRooms rooms, Consumer<ChatConnection> onClose) {
     this.ws = ws;
+    this.socket = socket;
     this.rooms = rooms;
     this.context = Vertx.currentContext();
     ws.setWriteQueueMaxSize(MAX_QUEUED_BYTES);
@@ -89,13 +92,24 @@ final class ChatConnection implements ChatMember {
     if (closing || ws.isClosed()) {
       return;
     }
-    if (ws.writeQueueFull()) {
+    if (ws.writeQueueFull() && !writableOnceFlushed()) {
       // A reader this slow holds up nobody else but would grow our memory: out of the room at once.
       leave();
       close((short) 1013, "Too slow to keep up");
       return;
     }
     ws.writeTextMessage(frame);
+  }
+
+  /**
+   * Frames written while this connection reads (a sender's own messages: Vert.x flushes them when the read
+   * batch ends) or whose flush is being consolidated count toward the high-water mark before the socket was
+   * offered them. They go to the socket first, so that only a socket that stops taking data reaches the bound
+   * (spec/API.md §7.5); a burst of 16 full reads could otherwise cut a sender that reads everything.
+   */
+  private boolean writableOnceFlushed() {
+    socket.flush();
+    return socket.channel().isWritable();
   }
 
   /** Completes once the close handshake is over (or the closing timeout gave up on the peer). */
