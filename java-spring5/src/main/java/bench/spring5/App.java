@@ -32,10 +32,11 @@ public class App {
   public static void main(String[] args) {
     // reactor-netty sizes its event loops from this property; its own default is at least 4, not the CPUs.
     System.setProperty("reactor.netty.ioWorkerCount", String.valueOf(Settings.fromEnv().workers()));
-    // Errors that arrive after their subscriber is gone are clients that left or broke the WebSocket
-    // protocol after being answered (413 with the body unread, close 1009): nothing to report per request.
+    // Errors that arrive after their subscriber is gone are clients that left, reset the connection or broke the
+    // WebSocket protocol after being answered (413 with the body unread, close 1009): nothing to report per request.
     Hooks.onErrorDropped(error -> {
-      if (!(error instanceof AbortedException || error instanceof DecoderException)) {
+      if (!(error instanceof AbortedException || AbortedException.isConnectionReset(error)
+          || error instanceof DecoderException)) {
         log.warn("Error after its request completed", error);
       }
     });
