@@ -6,7 +6,7 @@ const express = require('express');
 const { createDatabase } = require('./db');
 const { createLocalRooms } = require('./chat-rooms');
 const { requireMediaType, rawBody } = require('./body');
-const { methodNotAllowed, notFound, errorHandler } = require('./errors');
+const { methodNotAllowed, singleHost, notFound, errorHandler } = require('./errors');
 const { hello } = require('./hello');
 const { health } = require('./health');
 const { staticFiles } = require('./static');
@@ -29,6 +29,7 @@ function createApp({ db, staticRoot }) {
   app.enable('strict routing'); // and so is /hello/
 
   const { create, aggregates } = bookings(db);
+  app.use(singleHost);
   app.route('/hello').get(hello).all(methodNotAllowed('GET, HEAD'));
   app.route('/health').get(health(db.sequelize)).all(methodNotAllowed('GET, HEAD'));
   app.use('/static', staticFiles(staticRoot));

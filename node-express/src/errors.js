@@ -16,6 +16,14 @@ function methodNotAllowed(allow) {
   return (req, res, next) => next(new HttpError(405, 'Method not allowed', { Allow: allow }));
 }
 
+// RFC 9112 §3.2: a request with more than one Host header is answered 400 (Node keeps the first and drops the
+// rest from req.headers, so they are counted in rawHeaders: names at even indexes).
+function singleHost(req, res, next) {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hosts++;
+  next(hosts > 1 ? new HttpError(400, 'More than one Host header') : undefined);
+}
+
 function notFound(req, res, next) {
   next(new HttpError(404, 'Not found'));
 }
@@ -52,4 +60,4 @@ function statusOf(err) {
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
-module.exports = { HttpError, methodNotAllowed, notFound, errorHandler };
+module.exports = { HttpError, methodNotAllowed, singleHost, notFound, errorHandler };

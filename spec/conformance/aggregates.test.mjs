@@ -76,6 +76,13 @@ describe('§6.8 GET /aggregates', () => {
     assert.deepEqual(await aggregates({ trim: trimY }), expected((b) => b.trim === trimY));
   });
 
+  clause('A parameter given more than once → 400', async () => {
+    for (const query of [`model=${encodeURIComponent(modelA)}&model=${encodeURIComponent(modelB)}`, 'trim=a&trim=a']) {
+      const res = await get(`/aggregates?${query}`);
+      assert.equal(res.status, 400, `GET /aggregates?${query}`);
+    }
+  });
+
   clause('A present filter is exact, binary equality (case-, accent- and trailing-space-sensitive), even when it is empty', async () => {
     const spaced = await aggregates({ model: modelA, trim: `${trimX} ` });
     assert.deepEqual(spaced, expected((b) => b.model === modelA && b.trim === `${trimX} `));

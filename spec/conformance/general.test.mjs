@@ -111,6 +111,13 @@ describe('§1 every stack', () => {
     assert.ok([426, 400].includes(res.status), `got ${res.status}`);
   });
 
+  clause('A request with more than one Host header → 400 (RFC 9112 §3.2)', async () => {
+    for (const path of ['/hello', '/static/hello.txt']) {
+      const line = await firstResponseLine(`GET ${path} HTTP/1.1\r\nHost: ${baseUrl.host}\r\nHost: example.org\r\n\r\n`);
+      assert.match(line, /^HTTP\/1\.1 400\b/, `GET ${path} with two Host headers`);
+    }
+  });
+
   clause('HTTP/1.1 keep-alive: two requests on one connection are both answered', async () => {
     const socket = net.connect(Number(baseUrl.port), baseUrl.hostname);
     socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')));

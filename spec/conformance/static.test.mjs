@@ -71,6 +71,17 @@ describe('§4 static files: conditional requests', () => {
     }
   });
 
+  clause('If-Modified-Since in the obsolete forms a recipient must accept (RFC 850, asctime) → 304 when not older, 200 when older', async () => {
+    for (const since of ['Tuesday, 01-Jul-25 00:00:00 GMT', 'Tue Jul  1 00:00:00 2025']) {
+      const res = await get('/static/1kb.bin', { headers: { 'if-modified-since': since } });
+      assert.equal(res.status, 304, `If-Modified-Since: ${since}`);
+    }
+    for (const since of ['Sunday, 31-Dec-23 23:59:59 GMT', 'Sun Dec 31 23:59:59 2023']) {
+      const res = await get('/static/1kb.bin', { headers: { 'if-modified-since': since } });
+      assert.equal(res.status, 200, `If-Modified-Since: ${since}`);
+    }
+  });
+
   clause('If-Modified-Since older than the file → 200 with the full body', async () => {
     const res = await get('/static/1kb.bin', { headers: { 'if-modified-since': 'Sun, 31 Dec 2023 23:59:59 GMT' } });
     assert.equal(res.status, 200);

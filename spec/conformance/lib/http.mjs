@@ -29,10 +29,14 @@ export function assertErrorBody(res) {
   for (const leak of LEAKS) assert.doesNotMatch(res.text, leak, `error body leaks internals: ${res.text.slice(0, 300)}`);
 }
 
+// RFC 9110 §5.6.7: the one form a sender generates, e.g. Sun, 06 Nov 1994 08:49:37 GMT.
+const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
 /** Date header; Content-Length or chunked; Content-Type whenever there is a body; HEAD has none. */
 export function assertEnvelope(res) {
   const h = res.headers;
   assert.ok(h.date && !Number.isNaN(Date.parse(h.date)), `${res.method} ${res.path}: missing or invalid Date header`);
+  assert.match(h.date, IMF_FIXDATE, `${res.method} ${res.path}: Date "${h.date}" is not an IMF-fixdate (two-digit day)`);
   const bodyless = res.status === 304 || res.status === 204 || res.status < 200;
   if (!bodyless) {
     assert.ok(h['content-length'] !== undefined || /\bchunked\b/i.test(h['transfer-encoding'] ?? ''),

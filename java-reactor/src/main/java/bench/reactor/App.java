@@ -12,6 +12,7 @@ import bench.reactor.statics.StaticFiles;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.r2dbc.pool.ConnectionPool;
 import java.time.Duration;
@@ -75,6 +76,7 @@ public final class App {
     Aggregates aggregates = new Aggregates(pool);
     Chat chat = new Chat(rooms);
     routes
+        .route(Http::manyHosts, (req, res) -> Http.error(res, HttpResponseStatus.BAD_REQUEST, "More than one Host header"))
         .route(exactly("/hello", HttpMethod.GET, HttpMethod.HEAD), hello::get)
         .route(exactly("/hello"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
         .route(exactly("/health", HttpMethod.GET, HttpMethod.HEAD), health::get)

@@ -99,6 +99,11 @@ public final class Http {
     return closed.get();
   }
 
+  /** RFC 9112 §3.2: a request with more than one Host header is answered 400, whatever its route. */
+  public static boolean manyHosts(HttpServerRequest req) {
+    return req.requestHeaders().getAll(HttpHeaderNames.HOST).size() > 1;
+  }
+
   /** The path without its query string, still percent-encoded. */
   public static String path(HttpServerRequest req) {
     String uri = req.uri();

@@ -9,13 +9,13 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.util.concurrent.GlobalEventExecutor;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.time.Clock;
+import java.util.Date;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.stereotype.Component;
 import reactor.netty.http.server.HttpServer;
@@ -28,7 +28,7 @@ import reactor.netty.http.server.HttpServer;
 @Component
 public class HttpPipeline implements NettyServerCustomizer {
 
-  private final DateStamper dates = new DateStamper();
+  private final DateStamper dates = new DateStamper(Clock.systemUTC());
   private final TargetEncoder targets = new TargetEncoder();
   private final ChannelGroup open = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
@@ -56,7 +56,12 @@ public class HttpPipeline implements NettyServerCustomizer {
 
     private record Stamp(long second, String text) {}
 
+    private final Clock clock;
     private volatile Stamp stamp = new Stamp(-1, "");
+
+    DateStamper(Clock clock) {
+      this.clock = clock;
+    }
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
@@ -66,12 +71,12 @@ public class HttpPipeline implements NettyServerCustomizer {
       super.write(ctx, msg, promise);
     }
 
+    /** An IMF-fixdate: Netty's formatter, as java.time's RFC_1123_DATE_TIME writes days 1 to 9 with one digit. */
     String now() {
-      long second = System.currentTimeMillis() / 1000;
+      long second = clock.millis() / 1000;
       Stamp current = stamp;
       if (current.second() != second) {
-        current = new Stamp(second,
-            DateTimeFormatter.RFC_1123_DATE_TIME.format(Instant.ofEpochSecond(second).atOffset(ZoneOffset.UTC)));
+        current = new Stamp(second, DateFormatter.format(new Date(second * 1000)));
         stamp = current;
       }
       return current.text();

@@ -73,7 +73,7 @@ final class ServerVerticle extends VerticleBase {
   private Router routes() {
     Bookings bookings = new Bookings(new BookingStore(vertx, pool), pool);
     Router router = Router.router(vertx);
-    router.route().handler(this::stampDate);
+    router.route().handler(this::everyRequest);
     router.route("/hello").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Hello());
     router.route("/hello").handler(Errors.methodNotAllowed("GET, HEAD"));
     router.route("/health").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Health(pool));
@@ -98,8 +98,13 @@ final class ServerVerticle extends VerticleBase {
     return router;
   }
 
-  private void stampDate(RoutingContext ctx) {
+  /** The Date of every response; and RFC 9112 §3.2: a request with more than one Host header is answered 400. */
+  private void everyRequest(RoutingContext ctx) {
     ctx.response().headers().add(HttpHeaders.DATE, date);
+    if (ctx.request().headers().getAll(HttpHeaders.HOST).size() > 1) {
+      ctx.fail(HttpError.badRequest("More than one Host header"));
+      return;
+    }
     ctx.next();
   }
 

@@ -9,6 +9,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -55,11 +56,19 @@ class BookingsApi {
   }
 
   @GetMapping("/aggregates")
-  List<Total> aggregates(@RequestParam(required = false) @Nullable String model,
-      @RequestParam(required = false) @Nullable String trim) {
-    return ledger.aggregates(model, trim).stream()
+  List<Total> aggregates(@RequestParam MultiValueMap<String, String> query) {
+    return ledger.aggregates(filter(query, "model"), filter(query, "trim")).stream()
         .map(a -> new Total(a.model(), a.trim(), a.fiscalPeriodId(), money(a.totalDollarAmount()), a.version()))
         .toList();
+  }
+
+  // The raw values: a String parameter would join repeated values with commas, a List would split on them.
+  private static @Nullable String filter(MultiValueMap<String, String> query, String name) {
+    List<String> values = query.getOrDefault(name, List.of());
+    if (values.size() > 1) {
+      throw new Errors.Status(HttpStatus.BAD_REQUEST, name + " may be given once");
+    }
+    return values.isEmpty() ? null : values.getFirst();
   }
 
   private static String money(BigDecimal amount) {

@@ -57,6 +57,9 @@ public final class Aggregates {
     Map<String, String> filters = new LinkedHashMap<>();
     for (String column : List.of("model", "trim")) {
       List<String> values = parameters.get(column);
+      if (values != null && values.size() > 1) {
+        throw HttpError.badRequest(column + " may be given once");
+      }
       if (values != null && !values.isEmpty()) {
         filters.put(column, values.getFirst());
       }

@@ -4,6 +4,7 @@ import bench.bookings.proto.Booking;
 import bench.spring5.Bodies;
 import bench.spring5.HttpError;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
@@ -65,10 +66,18 @@ public class Bookings {
   }
 
   public Mono<ServerResponse> aggregates(ServerRequest request) {
-    String model = request.queryParam("model").orElse(null);
-    String trim = request.queryParam("trim").orElse(null);
+    String model = filter(request, "model");
+    String trim = filter(request, "trim");
     return ServerResponse.ok()
         .contentType(MediaType.APPLICATION_JSON)
         .body(store.aggregates(model, trim).collectList(), List.class);
+  }
+
+  private static @Nullable String filter(ServerRequest request, String name) {
+    List<String> values = request.queryParams().getOrDefault(name, List.of());
+    if (values.size() > 1) {
+      throw HttpError.badRequest(name + " may be given once");
+    }
+    return values.isEmpty() ? null : values.getFirst();
   }
 }

@@ -2,6 +2,7 @@ package bench.spring5.statics;
 
 import bench.spring5.HttpError;
 import bench.spring5.Settings;
+import io.netty.handler.codec.DateFormatter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -9,7 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Date;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
@@ -108,8 +111,18 @@ public class StaticFiles {
     if (!ifNoneMatch.isEmpty()) {
       return ifNoneMatch.stream().anyMatch(tag -> tag.equals("*") || tag.replaceFirst("^W/", "").equals(file.etag()));
     }
-    long since = conditions.getIfModifiedSince();
-    return since >= 0 && since / 1000 >= file.modified().getEpochSecond();
+    Date since = ifModifiedSince(conditions);
+    return since != null && since.getTime() / 1000 >= file.modified().getEpochSecond();
+  }
+
+  /**
+   * Any of the three forms RFC 9110 §5.6.7 says a recipient must accept, through Netty's parser: Spring's
+   * {@code getIfModifiedSince()} rejects asctime's space-padded day ({@code Tue Jul  1 00:00:00 2025}).
+   * An unparseable date is ignored (null).
+   */
+  static @Nullable Date ifModifiedSince(HttpHeaders conditions) {
+    String value = conditions.getFirst(HttpHeaders.IF_MODIFIED_SINCE);
+    return value == null ? null : DateFormatter.parseHttpDate(value.trim());
   }
 
   private static BodyInserter<Void, ServerHttpResponse> slice(Path path, long start, long count) {
