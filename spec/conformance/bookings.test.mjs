@@ -42,12 +42,13 @@ describe('§6 bookings: valid fixtures', () => {
 });
 
 describe('§6 bookings: invalid fixtures', () => {
-  for (const { name, booking: fixture, reason } of invalid) {
+  for (const { name, booking: fixture, reason, error } of invalid) {
     for (const [encoding, type, serialise] of ENCODINGS) {
-      clause(`Decoded but invalid → 422; on any error nothing is written: ${name} (${encoding})`, async () => {
+      clause(`Decoded but invalid → 422 naming the rule in §6.2's words; on any error nothing is written: ${name} (${encoding})`, async () => {
         const booking = uniqueBooking(fixture);
         const res = await post('/bookings', serialise(booking), type);
         assert.equal(res.status, 422, `${reason}: ${res.text.slice(0, 200)}`);
+        assert.equal(JSON.parse(res.text).error, error, `${name}: the error names the broken rule as spec/API.md §6.2 does`);
         await assertNothingWritten(booking);
       });
     }

@@ -23,33 +23,46 @@ record BookingInput(String bookingId, BigDecimal dollarValue, BigInteger cents, 
   private static final int MAX_LENGTH = 255;
 
   static BookingInput validate(Booking b) {
-    require(!b.getBookingId().isEmpty() && !b.getModel().isEmpty() && !b.getTrim().isEmpty(),
-        "bookingId, model and trim are required");
-    require(DECIMAL.matcher(b.getDollarValue()).matches(), "dollarValue is not a decimal with at most two places");
-    BigDecimal value = new BigDecimal(b.getDollarValue());
-    require(value.signum() > 0, "dollarValue must not be zero");
-    LocalDate start = date(b.getStartDate());
-    LocalDate end = date(b.getEndDate());
-    require(!end.isBefore(start), "endDate is before startDate");
-    require(!start.isBefore(FIRST) && !end.isAfter(LAST), "dates must lie within 2000-01-01..2049-12-31");
-    require(b.getOriginTs() > 0 && b.getOriginTs() < YEAR_10000, "originTs is out of range");
-    String parentId = b.hasParentId() ? b.getParentId() : null;
-    String stage = b.hasStage() ? b.getStage() : null;
-    String type = b.hasType() ? b.getType() : null;
-    for (String s : new String[] {b.getBookingId(), b.getModel(), b.getTrim(), parentId, stage, type}) {
-      require(s == null || s.codePointCount(0, s.length()) <= MAX_LENGTH, "a text field is over 255 characters");
-    }
-    return new BookingInput(b.getBookingId(), value, value.movePointRight(2).toBigIntegerExact(), start, end,
-        Instant.ofEpochMilli(b.getOriginTs()), parentId, b.getModel(), b.getTrim(), stage, type);
+    String bookingId = required(b.getBookingId(), "booking_id");
+    String model = required(b.getModel(), "model");
+    String trim = required(b.getTrim(), "trim");
+    String dollarValue = required(b.getDollarValue(), "dollar_value");
+    require(DECIMAL.matcher(dollarValue).matches(), "dollar_value must be a decimal with at most 17 digits and 2 decimals");
+    BigDecimal value = new BigDecimal(dollarValue);
+    require(value.signum() > 0, "dollar_value must not be zero");
+    LocalDate start = date(b.getStartDate(), "start_date");
+    LocalDate end = date(b.getEndDate(), "end_date");
+    require(!end.isBefore(start), "end_date must not be before start_date");
+    require(b.getOriginTs() > 0 && b.getOriginTs() < YEAR_10000, "origin_ts must be positive and before year 10000");
+    String parentId = b.hasParentId() ? limited(b.getParentId(), "parent_id") : null;
+    String stage = b.hasStage() ? limited(b.getStage(), "stage") : null;
+    String type = b.hasType() ? limited(b.getType(), "type") : null;
+    return new BookingInput(bookingId, value, value.movePointRight(2).toBigIntegerExact(), start, end,
+        Instant.ofEpochMilli(b.getOriginTs()), parentId, model, trim, stage, type);
   }
 
-  private static LocalDate date(String text) {
-    require(DATE.matcher(text).matches(), "dates are YYYY-MM-DD");
+  private static String required(String value, String field) {
+    require(!value.isEmpty(), field + " is required");
+    return limited(value, field);
+  }
+
+  /** VARCHAR(255) counts code points, not UTF-16 units. */
+  private static String limited(String value, String field) {
+    require(value.codePointCount(0, value.length()) <= MAX_LENGTH, field + " is longer than " + MAX_LENGTH + " characters");
+    return value;
+  }
+
+  private static LocalDate date(String text, String field) {
+    required(text, field);
+    LocalDate date;
     try {
-      return LocalDate.parse(text, DateTimeFormatter.ISO_LOCAL_DATE);
+      require(DATE.matcher(text).matches(), field + " must be a real date as YYYY-MM-DD");
+      date = LocalDate.parse(text, DateTimeFormatter.ISO_LOCAL_DATE);
     } catch (DateTimeParseException e) {
-      throw invalid("not a calendar date");
+      throw invalid(field + " must be a real date as YYYY-MM-DD");
     }
+    require(!date.isBefore(FIRST) && !date.isAfter(LAST), field + " must be between " + FIRST + " and " + LAST);
+    return date;
   }
 
   private static void require(boolean condition, String message) {

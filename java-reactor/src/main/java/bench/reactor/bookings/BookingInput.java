@@ -47,27 +47,28 @@ public record BookingInput(
   }
 
   public static BookingInput validate(Booking b) {
-    String bookingId = required(b.getBookingId(), "bookingId");
+    String bookingId = required(b.getBookingId(), "booking_id");
     String model = required(b.getModel(), "model");
     String trim = required(b.getTrim(), "trim");
-    if (!DOLLARS.matcher(b.getDollarValue()).matches()) {
-      throw new Invalid("dollarValue must be a decimal with at most two places");
+    String dollarValue = required(b.getDollarValue(), "dollar_value");
+    if (!DOLLARS.matcher(dollarValue).matches()) {
+      throw new Invalid("dollar_value must be a decimal with at most 17 digits and 2 decimals");
     }
-    BigInteger cents = new BigDecimal(b.getDollarValue()).movePointRight(2).toBigIntegerExact();
+    BigInteger cents = new BigDecimal(dollarValue).movePointRight(2).toBigIntegerExact();
     if (cents.signum() == 0) {
-      throw new Invalid("dollarValue must not be zero");
+      throw new Invalid("dollar_value must not be zero");
     }
-    LocalDate start = date(b.getStartDate(), "startDate");
-    LocalDate end = date(b.getEndDate(), "endDate");
+    LocalDate start = date(b.getStartDate(), "start_date");
+    LocalDate end = date(b.getEndDate(), "end_date");
     if (end.isBefore(start)) {
-      throw new Invalid("endDate must not be before startDate");
+      throw new Invalid("end_date must not be before start_date");
     }
     if (b.getOriginTs() <= 0 || b.getOriginTs() >= ORIGIN_TS_LIMIT) {
-      throw new Invalid("originTs must be positive epoch milliseconds before year 10000");
+      throw new Invalid("origin_ts must be positive and before year 10000");
     }
     LocalDateTime originTs = LocalDateTime.ofInstant(Instant.ofEpochMilli(b.getOriginTs()), ZoneOffset.UTC);
-    return new BookingInput(bookingId, b.getDollarValue(), cents, start, end, originTs,
-        b.hasParentId() ? limited(b.getParentId(), "parentId") : null, model, trim,
+    return new BookingInput(bookingId, dollarValue, cents, start, end, originTs,
+        b.hasParentId() ? limited(b.getParentId(), "parent_id") : null, model, trim,
         b.hasStage() ? limited(b.getStage(), "stage") : null,
         b.hasType() ? limited(b.getType(), "type") : null);
   }
@@ -88,6 +89,7 @@ public record BookingInput(
   }
 
   private static LocalDate date(String value, String field) {
+    required(value, field);
     LocalDate date;
     try {
       if (!DATE.matcher(value).matches()) {
@@ -95,10 +97,10 @@ public record BookingInput(
       }
       date = LocalDate.parse(value); // ISO_LOCAL_DATE is strict: 2023-02-29 fails
     } catch (DateTimeException e) {
-      throw new Invalid(field + " must be a real date written YYYY-MM-DD");
+      throw new Invalid(field + " must be a real date as YYYY-MM-DD");
     }
     if (date.isBefore(FIRST_DAY) || date.isAfter(LAST_DAY)) {
-      throw new Invalid(field + " must be within 2000-01-01..2049-12-31");
+      throw new Invalid(field + " must be between " + FIRST_DAY + " and " + LAST_DAY);
     }
     return date;
   }

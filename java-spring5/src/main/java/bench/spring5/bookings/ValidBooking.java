@@ -30,27 +30,28 @@ record ValidBooking(String bookingId, BigDecimal dollarValue, LocalDate startDat
   private static final int MAX_CHARS = 255;
 
   static ValidBooking of(Booking b) {
-    String bookingId = required(b.getBookingId(), "bookingId");
+    String bookingId = required(b.getBookingId(), "booking_id");
     String model = required(b.getModel(), "model");
     String trim = required(b.getTrim(), "trim");
-    if (!DOLLARS.matcher(b.getDollarValue()).matches()) {
-      throw invalid("dollarValue must be a decimal with at most 17 digits and 2 decimals");
+    String dollarValue = required(b.getDollarValue(), "dollar_value");
+    if (!DOLLARS.matcher(dollarValue).matches()) {
+      throw invalid("dollar_value must be a decimal with at most 17 digits and 2 decimals");
     }
-    BigDecimal dollars = new BigDecimal(b.getDollarValue());
+    BigDecimal dollars = new BigDecimal(dollarValue);
     if (dollars.signum() == 0) {
-      throw invalid("dollarValue must not be zero");
+      throw invalid("dollar_value must not be zero");
     }
-    LocalDate start = date(b.getStartDate(), "startDate");
-    LocalDate end = date(b.getEndDate(), "endDate");
+    LocalDate start = date(b.getStartDate(), "start_date");
+    LocalDate end = date(b.getEndDate(), "end_date");
     if (end.isBefore(start)) {
-      throw invalid("endDate must not be before startDate");
+      throw invalid("end_date must not be before start_date");
     }
     if (b.getOriginTs() <= 0 || b.getOriginTs() >= ORIGIN_TS_END) {
-      throw invalid("originTs must be positive epoch milliseconds before the year 10000");
+      throw invalid("origin_ts must be positive and before year 10000");
     }
     LocalDateTime origin = LocalDateTime.ofInstant(Instant.ofEpochMilli(b.getOriginTs()), ZoneOffset.UTC);
     return new ValidBooking(bookingId, dollars, start, end, origin,
-        b.hasParentId() ? limited(b.getParentId(), "parentId") : null, model, trim,
+        b.hasParentId() ? limited(b.getParentId(), "parent_id") : null, model, trim,
         b.hasStage() ? limited(b.getStage(), "stage") : null, b.hasType() ? limited(b.getType(), "type") : null);
   }
 
@@ -70,17 +71,18 @@ record ValidBooking(String bookingId, BigDecimal dollarValue, LocalDate startDat
   }
 
   private static LocalDate date(String value, String name) {
-    if (!DATE.matcher(value).matches()) {
-      throw invalid(name + " must be a date YYYY-MM-DD");
-    }
+    required(value, name);
     LocalDate date;
     try {
+      if (!DATE.matcher(value).matches()) {
+        throw invalid(name + " must be a real date as YYYY-MM-DD");
+      }
       date = LocalDate.parse(value, STRICT_DATE);
     } catch (DateTimeParseException e) {
-      throw invalid(name + " is not a calendar date");
+      throw invalid(name + " must be a real date as YYYY-MM-DD");
     }
     if (date.isBefore(FIRST) || date.isAfter(LAST)) {
-      throw invalid(name + " must be within 2000-01-01..2049-12-31");
+      throw invalid(name + " must be between " + FIRST + " and " + LAST);
     }
     return date;
   }

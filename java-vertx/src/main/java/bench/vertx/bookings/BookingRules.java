@@ -80,11 +80,11 @@ public final class BookingRules {
     LocalDate date;
     try {
       if (!DATE.matcher(value).matches()) {
-        throw reject(field + " must be a date as YYYY-MM-DD");
+        throw reject(field + " must be a real date as YYYY-MM-DD");
       }
       date = LocalDate.parse(value); // ISO_LOCAL_DATE resolves strictly: 2023-02-29 fails
     } catch (DateTimeParseException e) {
-      throw reject(field + " must be a real calendar date");
+      throw reject(field + " must be a real date as YYYY-MM-DD");
     }
     if (date.isBefore(FIRST_DAY) || date.isAfter(LAST_DAY)) {
       throw reject(field + " must be between " + FIRST_DAY + " and " + LAST_DAY);
