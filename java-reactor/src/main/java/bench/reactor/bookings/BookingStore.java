@@ -17,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.channel.AbortedException;
+import reactor.pool.PoolShutdownException;
 
 /**
  * The bookings transaction (spec/API.md §6.4) on one pooled r2dbc connection: INSERT the booking, then per
@@ -63,10 +64,11 @@ public final class BookingStore {
   // The acquire deadline is Reactor's TimeoutException. The server's own errors carry their code (1213 deadlock
   // and 1205 lock wait are transient and timeout exceptions too, and retried); the pool's failed validation and
   // the driver's closed connection carry none. Netty's and the JDK's exceptions are a socket that closed or
-  // never opened.
+  // never opened. A pool shut down is the server going away (a request begun as the SIGTERM drain ended).
   static boolean unavailable(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof TimeoutException || t instanceof IOException || t instanceof AbortedException) {
+      if (t instanceof TimeoutException || t instanceof IOException || t instanceof AbortedException
+          || t instanceof PoolShutdownException) {
         return true;
       }
       if (t instanceof R2dbcException e && (GOING_AWAY.contains(e.getErrorCode()) || e.getErrorCode() == 0

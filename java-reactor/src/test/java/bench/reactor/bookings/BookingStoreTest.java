@@ -11,6 +11,7 @@ import java.net.ConnectException;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import reactor.netty.channel.AbortedException;
+import reactor.pool.PoolShutdownException;
 
 /** Which failures mean the database is unavailable (503, spec/API.md §6.5) and which are the server's answers. */
 class BookingStoreTest {
@@ -24,6 +25,8 @@ class BookingStoreTest {
     assertTrue(BookingStore.unavailable(new RuntimeException("cleanup", new AbortedException("closed"))));
     assertTrue(BookingStore.unavailable(new R2dbcNonTransientResourceException("shutdown", "08S01", 1053)));
     assertTrue(BookingStore.unavailable(new R2dbcNonTransientResourceException("killed", "70100", 1927)));
+    // A request that started on a kept-alive connection as the SIGTERM drain ended, after the pool was closed.
+    assertTrue(BookingStore.unavailable(new PoolShutdownException()));
   }
 
   @Test

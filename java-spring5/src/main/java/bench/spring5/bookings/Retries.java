@@ -11,6 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import reactor.core.publisher.Mono;
 import reactor.netty.channel.AbortedException;
+import reactor.pool.PoolShutdownException;
 import reactor.util.retry.Retry;
 
 /**
@@ -52,11 +53,12 @@ final class Retries {
    * the server going away (1053, 1927). The acquire deadline is Reactor's TimeoutException. The server's own
    * errors carry their code (1213 and 1205 are transient and timeout exceptions too); the pool's failed
    * validation and the driver's closed connection carry none. Netty's and the JDK's exceptions are a socket that
-   * closed or never opened.
+   * closed or never opened. A pool shut down is the server going away (a request begun as the SIGTERM drain ended).
    */
   static boolean unavailable(Throwable error) {
     for (Throwable e = error; e != null; e = e.getCause()) {
-      if (e instanceof TimeoutException || e instanceof IOException || e instanceof AbortedException) {
+      if (e instanceof TimeoutException || e instanceof IOException || e instanceof AbortedException
+          || e instanceof PoolShutdownException) {
         return true;
       }
       if (e instanceof R2dbcException r2dbc && (GOING_AWAY.contains(r2dbc.getErrorCode()) || r2dbc.getErrorCode() == 0

@@ -14,6 +14,7 @@ import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import reactor.core.publisher.Mono;
 import reactor.netty.channel.AbortedException;
+import reactor.pool.PoolShutdownException;
 import reactor.test.StepVerifier;
 
 class RetriesTest {
@@ -57,6 +58,7 @@ class RetriesTest {
     assertThat(Retries.unavailable(new DataAccessResourceFailureException("translated",
         new R2dbcNonTransientResourceException("Connection validation failed")))).isTrue();
     assertThat(Retries.unavailable(new RuntimeException("cleanup", new AbortedException("closed")))).isTrue();
+    assertThat(Retries.unavailable(new CannotCreateTransactionException("translated", new PoolShutdownException()))).isTrue();
     assertThat(Retries.unavailable(mariaDb(1053))).isTrue();
     assertThat(Retries.unavailable(mariaDb(1927))).isTrue();
   }
