@@ -13,7 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Mono;
 import reactor.netty.Connection;
 import reactor.netty.http.websocket.WebsocketOutbound;
@@ -22,10 +21,10 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  * One WebSocket connection: unregistered, then a member of one room until it closes.
  *
  * <p>Inbound frames arrive on the connection's own event loop, one at a time. Outbound frames come from any
- * event loop (every sender of the room) and are written straight to the channel, which queues them on this
- * connection's loop in the order each sender wrote them. The bytes written but not yet taken by the socket
- * are counted per connection; past {@link #MAX_PENDING_BYTES} the member is dropped from its room and closed
- * with 1013, so a reader that stopped reading costs at most that much memory and slows nobody.
+ * event loop (every sender of the room) and are handed to this connection's loop, which writes them in the order
+ * each sender published them. The bytes written but not yet taken by the socket are counted there; past
+ * {@link #MAX_PENDING_BYTES} the member is dropped from its room and closed with 1013, so a reader that stopped
+ * reading costs at most that much memory and slows nobody.
  */
 final class ChatSession {
 
@@ -39,7 +38,7 @@ final class ChatSession {
   private Mono<Void> disposed = Mono.empty();
   private final WebsocketOutbound out;
   private final ChatRooms rooms;
-  private final AtomicLong pendingBytes = new AtomicLong();
+  private long pendingBytes; // on this connection's event loop only
   private final AtomicBoolean closing = new AtomicBoolean();
   private ByteArrayOutputStream fragments; // a text message still arriving in continuation frames
   private volatile ChatProtocol.User user;
@@ -128,33 +127,41 @@ final class ChatSession {
     rooms.join(candidate.chat(), this);
   }
 
-  /** Called by the room from any event loop, for every message published to it. */
+  /**
+   * Called by the room from any event loop, for every message published to it. The frame is written on this
+   * connection's own loop (a sender's frames keep their order in its task queue), where the bound is checked
+   * against bytes the socket was offered: a write handed over from another loop would count while it waits.
+   */
   void deliver(byte[] message) {
+    if (channel.eventLoop().inEventLoop()) {
+      write(message);
+    } else {
+      channel.eventLoop().execute(() -> write(message));
+    }
+  }
+
+  private void write(byte[] message) {
     if (closing.get()) {
       return;
     }
-    if (pendingBytes.addAndGet(message.length) > MAX_PENDING_BYTES && !fitsOnceFlushed()) {
-      pendingBytes.addAndGet(-message.length);
+    if (pendingBytes + message.length > MAX_PENDING_BYTES && !fitsOnceFlushed(message.length)) {
       close(1013, "Too slow to keep up", null);
       return;
     }
+    pendingBytes += message.length;
     // wrappedBuffer shares the one byte[] among all recipients: a relay copies nothing per member.
     channel.writeAndFlush(new TextWebSocketFrame(Unpooled.wrappedBuffer(message)))
-        .addListener(written -> pendingBytes.addAndGet(-message.length));
+        .addListener(written -> pendingBytes -= message.length);
   }
 
   /**
    * Frames whose flush is being consolidated (up to 256 per channel during a read) are counted before the socket
-   * was offered them. On this connection's own loop they go to the socket first (a write taken completes, and
-   * its bytes are uncounted, at once), so that only a socket that stops taking data reaches the bound
-   * (spec/API.md §7.5).
+   * was offered them. They go to the socket first (a write taken completes, and its bytes are uncounted, at
+   * once), so that only a socket that stops taking data reaches the bound (spec/API.md §7.5).
    */
-  private boolean fitsOnceFlushed() {
-    if (!channel.eventLoop().inEventLoop()) {
-      return false;
-    }
+  private boolean fitsOnceFlushed(int more) {
     socket.flush();
-    return pendingBytes.get() <= MAX_PENDING_BYTES;
+    return pendingBytes + more <= MAX_PENDING_BYTES;
   }
 
   private void violation(String reason) {

@@ -20,9 +20,9 @@ import reactor.netty.Connection;
 /**
  * One WebSocket connection: unregistered, then a member of its room until it closes.
  *
- * <p>Frames relayed to it come from any event loop (every sender of the room) and are written straight to its
- * Netty channel, which queues them on this connection's loop in the order each sender wrote them. Netty counts the
- * bytes handed to the channel and not yet taken by the socket; past {@link #MAX_PENDING_BYTES} the channel turns
+ * <p>Frames relayed to it come from any event loop (every sender of the room) and are handed to this connection's
+ * loop, which writes them to its Netty channel in the order each sender published them. Netty counts the bytes
+ * handed to the channel and not yet taken by the socket; past {@link #MAX_PENDING_BYTES} the channel turns
  * unwritable, and the next frame for it removes the member from its room and closes it with 1013. So a reader that
  * stops reading costs at most that much memory and slows nobody, and a reader whose socket keeps taking data is
  * never cut. WebFlux's {@code WebSocketSession.send(Publisher)} hides both the per-frame write and that count, hence
@@ -88,9 +88,21 @@ final class ChatConnection implements ChatRooms.Member {
     rooms.join(candidate.chat(), this);
   }
 
-  /** Called by the room from any event loop, for every message published to it. */
+  /**
+   * Called by the room from any event loop, for every message published to it. The frame is written on this
+   * connection's own loop (a sender's frames keep their order in its task queue), where writability is checked
+   * against bytes the socket was offered: Netty counts a write handed over from another loop while it waits.
+   */
   @Override
   public void deliver(byte[] message) {
+    if (channel.eventLoop().inEventLoop()) {
+      write(message);
+    } else {
+      channel.eventLoop().execute(() -> write(message));
+    }
+  }
+
+  private void write(byte[] message) {
     if (closing.get()) {
       return;
     }
@@ -104,13 +116,10 @@ final class ChatConnection implements ChatRooms.Member {
 
   /**
    * Frames whose flush is being consolidated (up to 256 per channel during a read) count toward the high-water
-   * mark before the socket was offered them. On this connection's own loop they go to the socket first, so that
-   * only a socket that stops taking data reaches the bound (spec/API.md §7.5).
+   * mark before the socket was offered them. They go to the socket first, so that only a socket that stops
+   * taking data reaches the bound (spec/API.md §7.5).
    */
   private boolean writableOnceFlushed() {
-    if (!channel.eventLoop().inEventLoop()) {
-      return false;
-    }
     socket.flush();
     return channel.isWritable();
   }
