@@ -2,6 +2,7 @@ package bench.spring5;
 
 import io.netty.handler.codec.DecoderException;
 import io.r2dbc.pool.ConnectionPool;
+import java.io.IOException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.SpringApplication;
@@ -32,11 +33,11 @@ public class App {
   public static void main(String[] args) {
     // reactor-netty sizes its event loops from this property; its own default is at least 4, not the CPUs.
     System.setProperty("reactor.netty.ioWorkerCount", String.valueOf(Settings.fromEnv().workers()));
-    // Errors that arrive after their subscriber is gone are clients that left, reset the connection or broke the
-    // WebSocket protocol after being answered (413 with the body unread, close 1009): nothing to report per request.
+    // Errors that arrive after their subscriber is gone are clients that left, reset the connection (the JDK's
+    // "Connection reset", which AbortedException.isConnectionReset does not match) or broke the WebSocket protocol
+    // after being answered (413 with the body unread, close 1009): nothing to report per request.
     Hooks.onErrorDropped(error -> {
-      if (!(error instanceof AbortedException || AbortedException.isConnectionReset(error)
-          || error instanceof DecoderException)) {
+      if (!(error instanceof AbortedException || error instanceof IOException || error instanceof DecoderException)) {
         log.warn("Error after its request completed", error);
       }
     });
