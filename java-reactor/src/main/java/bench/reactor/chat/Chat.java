@@ -12,12 +12,12 @@ import reactor.netty.http.websocket.WebsocketOutbound;
 
 /**
  * GET /chat: the WebSocket endpoint. reactor-netty's decoder enforces the 64 KiB frame limit itself (close
- * 1009) and answers pings; fragmented messages are reassembled and limited in {@link ChatSession}.
+ * 1009) and answers pings; fragmented messages are reassembled and limited in {@link ChatConnection}.
  */
 public final class Chat {
 
   private static final WebsocketServerSpec SPEC = WebsocketServerSpec.builder()
-      .maxFramePayloadLength(ChatSession.MAX_MESSAGE_BYTES)
+      .maxFramePayloadLength(ChatConnection.MAX_MESSAGE_BYTES)
       .handlePing(false)
       .build();
 
@@ -43,7 +43,7 @@ public final class Chat {
   }
 
   private Publisher<Void> session(WebsocketInbound in, WebsocketOutbound out) {
-    ChatSession session = new ChatSession(out, rooms);
+    ChatConnection session = new ChatConnection(out, rooms);
     in.withConnection(session::attach);
     // The name is freed as soon as the inbound side ends (the peer's close frame, a violation): waiting for
     // the TCP connection to be disposed would keep it taken for a moment after the client saw the close.

@@ -26,7 +26,7 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  * {@link #MAX_PENDING_BYTES} the member is dropped from its room and closed with 1013, so a reader that stopped
  * reading costs at most that much memory and slows nobody.
  */
-final class ChatSession {
+final class ChatConnection {
 
   static final int MAX_MESSAGE_BYTES = 64 * 1024;
   static final long MAX_PENDING_BYTES = 1024 * 1024;
@@ -43,7 +43,7 @@ final class ChatSession {
   private ByteArrayOutputStream fragments; // a text message still arriving in continuation frames
   private volatile ChatProtocol.User user;
 
-  ChatSession(WebsocketOutbound out, ChatRooms rooms) {
+  ChatConnection(WebsocketOutbound out, ChatRooms rooms) {
     this.out = out;
     this.rooms = rooms;
   }
