@@ -41,7 +41,7 @@ function createClusterRooms(channel = process) {
     }
   });
 
-  // The primary is gone: nobody will answer, chat.js closes those connections with 1011.
+  // The primary is gone: nobody will answer, chat-connection.js closes those connections with 1011.
   channel.on('disconnect', () => {
     for (const { reject } of claims.values())
       reject(new Error('lost the IPC channel to the cluster primary'));

@@ -1,43 +1,46 @@
 'use strict';
 
-// The allocation rule, pure and exact: cents are BigInt, days are integers, no floating point anywhere.
+// One half-year's share of a booking, in cents (spec/API.md §6.3). Exact: cents are BigInt, days are whole
+// numbers, no floating point anywhere. Dates are validated 'YYYY-MM-DD' strings, which compare in date order.
 
 const MS_PER_DAY = 86_400_000;
 
-// Days since 1970-01-01 of a valid 'YYYY-MM-DD'.
-function dayNumber(isoDate) {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
-}
-
-// The calendar half-year holding `day`: id = year × 10 + half, with its first and last day.
-function periodOf(day) {
-  const date = new Date(day * MS_PER_DAY);
-  const year = date.getUTCFullYear();
-  const half = date.getUTCMonth() < 6 ? 1 : 2;
-  const first = Date.UTC(year, half === 1 ? 0 : 6, 1) / MS_PER_DAY;
-  const last = Date.UTC(half === 1 ? year : year + 1, half === 1 ? 6 : 0, 1) / MS_PER_DAY - 1;
-  return { id: year * 10 + half, first, last };
-}
-
-// Splits `totalCents` over the half-years that [startDate, endDate] (inclusive) overlaps, in ascending order:
-// each period but the last gets floor(total × days / totalDays), the last gets the remainder.
-// Every overlapped period is listed, even with 0 cents.
-function allocate(totalCents, startDate, endDate) {
-  const start = dayNumber(startDate);
-  const end = dayNumber(endDate);
-  const totalDays = BigInt(end - start + 1);
+// Splits `totalCents` over the half-years that [start, end] (inclusive) overlaps, in ascending period order
+// (the lock order): each period but the last gets floor(C × d / D), the last gets the remainder, so the shares
+// sum to exactly C. Every overlapped period is listed, even with 0 cents.
+function allocate(totalCents, start, end) {
+  const totalDays = BigInt(daysBetween(start, end) + 1);
   const allocations = [];
   let allocated = 0n;
   for (let day = start; day <= end;) {
-    const period = periodOf(day);
-    const last = Math.min(end, period.last);
-    const cents = last === end ? totalCents - allocated : (totalCents * BigInt(last - day + 1)) / totalDays;
-    allocations.push({ fiscalPeriodId: period.id, cents });
+    const last = lastDayOfHalf(day) < end ? lastDayOfHalf(day) : end;
+    const cents =
+      last === end ? totalCents - allocated : (totalCents * BigInt(daysBetween(day, last) + 1)) / totalDays;
+    allocations.push({ fiscalPeriodId: periodId(day), cents });
     allocated += cents;
-    day = last + 1;
+    day = plusDays(last, 1);
   }
   return allocations;
+}
+
+// year × 10 + half: 20221 is January–June 2022, 20222 July–December.
+function periodId(day) {
+  const [year, month] = day.split('-').map(Number);
+  return year * 10 + (month <= 6 ? 1 : 2);
+}
+
+function lastDayOfHalf(day) {
+  const [year, month] = day.split('-').map(Number);
+  return month <= 6 ? `${year}-06-30` : `${year}-12-31`;
+}
+
+// A date-only ISO string is parsed as midnight UTC: whole days apart, whatever the time zone.
+function daysBetween(from, to) {
+  return (Date.parse(to) - Date.parse(from)) / MS_PER_DAY;
+}
+
+function plusDays(day, days) {
+  return new Date(Date.parse(day) + days * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
 // '1999.9' → 199990n. The caller has validated the text (digits with at most two decimals).
@@ -46,9 +49,9 @@ function parseCents(decimal) {
   return BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0'));
 }
 
-// 199990n → '1999.90': always exactly two decimals.
+// 199990n → '1999.90': always exactly two decimals, as DECIMAL(19,2) stores it and the response writes it.
 function formatCents(cents) {
   return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 }
 
-module.exports = { allocate, parseCents, formatCents, dayNumber };
+module.exports = { allocate, periodId, lastDayOfHalf, parseCents, formatCents };

@@ -9,9 +9,10 @@ const { requireMediaType, rawBody } = require('./body');
 const { methodNotAllowed, singleHost, notFound, errorHandler } = require('./errors');
 const { hello } = require('./hello');
 const { health } = require('./health');
-const { staticFiles } = require('./static');
-const { echo } = require('./event');
+const { staticFiles } = require('./static-files');
+const { echo } = require('./event-echo');
 const { bookings } = require('./bookings');
+const { aggregates } = require('./aggregates');
 const { attachChat, upgradeRequired } = require('./chat');
 const { PROTOBUF, JSON_TYPE } = require('./booking-input');
 
@@ -28,7 +29,6 @@ function createApp({ db, staticRoot }) {
   app.enable('case sensitive routing'); // /Hello is an unknown route, as in every other stack
   app.enable('strict routing'); // and so is /hello/
 
-  const { create, aggregates } = bookings(db);
   app.use(singleHost);
   app.route('/hello').get(hello).all(methodNotAllowed('GET, HEAD'));
   app.route('/health').get(health(db.sequelize)).all(methodNotAllowed('GET, HEAD'));
@@ -36,9 +36,9 @@ function createApp({ db, staticRoot }) {
   app.route('/event').post(requireMediaType(JSON_TYPE), rawBody, echo).all(methodNotAllowed('POST'));
   app
     .route('/bookings')
-    .post(requireMediaType(PROTOBUF, JSON_TYPE), rawBody, create)
+    .post(requireMediaType(PROTOBUF, JSON_TYPE), rawBody, bookings(db))
     .all(methodNotAllowed('POST'));
-  app.route('/aggregates').get(aggregates).all(methodNotAllowed('GET, HEAD'));
+  app.route('/aggregates').get(aggregates(db)).all(methodNotAllowed('GET, HEAD'));
   app.route('/chat').get(upgradeRequired).all(methodNotAllowed('GET'));
   app.use(notFound);
   app.use(errorHandler);
@@ -65,10 +65,10 @@ function createServer(config, { rooms = createLocalRooms() } = {}) {
     // and connections busy now are closed as soon as they become idle.
     server.prependListener('request', (req, res) => res.setHeader('Connection', 'close'));
     const sweeper = setInterval(() => server.closeIdleConnections(), 100);
-    for (const ws of chat.clients) ws.close(1001, 'Server shutting down');
+    chat.closeAll();
     const deadline = setTimeout(() => {
       server.closeAllConnections();
-      for (const ws of chat.clients) ws.terminate();
+      chat.terminateAll();
     }, DRAIN_MS);
     await closed;
     clearInterval(sweeper);

@@ -1,123 +1,14 @@
 'use strict';
 
 const { STATUS_CODES } = require('node:http');
-const { WebSocketServer, WebSocket } = require('ws');
-const {
-  readRegistration,
-  checkMessage,
-  systemFrame,
-  ProtocolViolation,
-  TAKEN_NAME,
-} = require('./chat-protocol');
+const { WebSocketServer } = require('ws');
+const { ChatConnection } = require('./chat-connection');
 
 const MAX_FRAME_BYTES = 64 * 1024; // ws itself closes with 1009 past this
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-// One WebSocket connection: unregistered, then registered as { name, chat } and a member of that room.
-class ChatConnection {
-  constructor(ws, rooms, socket) {
-    this.ws = ws;
-    this.rooms = rooms;
-    this.socket = socket; // the upgraded TCP socket under ws
-    this.corked = false;
-    this.user = null;
-    this.queued = null; // frames received while the name claim is in flight
-    ws.on('message', (data, isBinary) => this.receive(data, isBinary));
-    ws.on('close', () => this.closed());
-    ws.on('error', () => {}); // protocol errors from the client: ws closes the socket itself (1002, 1007, 1009)
-  }
-
-  receive(data, isBinary) {
-    if (this.ws.readyState !== WebSocket.OPEN) return; // already closing: nothing more is processed
-    if (isBinary) this.ws.close(1003, 'Binary frames are not supported');
-    else if (this.queued) this.queued.push(data);
-    else if (this.user) this.relay(data);
-    else this.register(data).catch((err) => this.fail(err));
-  }
-
-  async register(data) {
-    let user;
-    try {
-      user = readRegistration(data.toString());
-    } catch (err) {
-      return this.violation(err);
-    }
-    this.queued = [];
-    const claimed = await this.rooms.claim(user.name);
-    if (this.ws.readyState !== WebSocket.OPEN) {
-      if (claimed) this.rooms.release(user.name); // the client left while the claim was in flight
-      return;
-    }
-    if (!claimed) return this.violation(new ProtocolViolation(TAKEN_NAME));
-    this.user = user;
-    this.rooms.join(user.chat, this);
-    const queued = this.queued;
-    this.queued = null;
-    for (const frame of queued) this.receive(frame, false);
-  }
-
-  // The frame is relayed as the exact bytes received, never re-serialized.
-  relay(data) {
-    try {
-      checkMessage(data.toString(), this.user);
-    } catch (err) {
-      return this.violation(err);
-    }
-    this.rooms.publish(this.user.chat, data);
-  }
-
-  // Called by the room for every frame published to it, this connection's own included.
-  deliver(frame) {
-    if (this.ws.readyState !== WebSocket.OPEN) return;
-    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      // A reader this slow would hold up nobody else but would grow our memory: drop it from the room now.
-      this.leave();
-      this.ws.close(1013, 'Too slow to keep up');
-      return;
-    }
-    this.batch();
-    this.ws.send(frame, { binary: false });
-  }
-
-  // A relay sends one frame to each member, and ws writes each to its socket at once: a syscall per delivery.
-  // Corked until the current event has run, this member's frames of one read go out in one write.
-  batch() {
-    if (this.corked) return;
-    this.corked = true;
-    this.socket.cork();
-    process.nextTick(() => {
-      this.corked = false;
-      this.socket.uncork();
-    });
-  }
-
-  violation(err) {
-    if (!(err instanceof ProtocolViolation)) return this.fail(err);
-    this.leave();
-    this.ws.send(systemFrame(err.message));
-    this.ws.close(1008);
-  }
-
-  // An unexpected server error (e.g. a remote registry failing): logged once, the connection closed with 1011.
-  fail(err) {
-    console.error(`chat connection failed: ${err.stack || err}`);
-    this.leave();
-    this.ws.close(1011);
-  }
-
-  leave() {
-    if (this.user) this.rooms.leave(this.user.chat, this);
-  }
-
-  closed() {
-    this.leave();
-    if (this.user) this.rooms.release(this.user.name);
-    this.user = null;
-  }
-}
-
-// Attaches the chat endpoint to `server`: upgrades on /chat only. Refused upgrades get the JSON error body
-// like every other route (ws's own refusals are text/html).
+// Attaches the chat endpoint to `server`: upgrades on /chat only, each socket a ChatConnection in `rooms`.
+// Refused upgrades get the JSON error body like every other route (ws's own refusals are text/html).
+// Returns what shutdown needs: closing every chat socket with 1001, and cutting those still open after it.
 function attachChat(server, rooms) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   wss.on('connection', (ws, req) => new ChatConnection(ws, rooms, req.socket));
@@ -134,7 +25,14 @@ function attachChat(server, rooms) {
       refuseUpgrade(socket, 404, 'Not found');
     }
   });
-  return wss;
+  return {
+    closeAll() {
+      for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
+    },
+    terminateAll() {
+      for (const ws of wss.clients) ws.terminate();
+    },
+  };
 }
 
 function refuseUpgrade(socket, status, message, headers = {}) {

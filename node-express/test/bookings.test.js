@@ -8,8 +8,8 @@ const { ConnectionAcquireTimeoutError } = require('sequelize');
 const { bookings } = require('../src/bookings');
 const { HttpError } = require('../src/errors');
 
-// The retry policy of spec/API.md §6.5, with the database replaced by a transaction that fails on cue:
-// the whole transaction is re-run on 1213/1205/1062, five attempts at most, then 503 + Retry-After.
+// POST /bookings with the database replaced by a transaction that fails on cue (spec/API.md §6.5): the whole
+// transaction is re-run on 1213/1205/1062, five attempts at most, then 503 + Retry-After.
 const FIXTURE = path.join(__dirname, '..', '..', 'spec', 'fixtures', 'bookings', 'valid.json');
 const { booking } = JSON.parse(fs.readFileSync(FIXTURE, 'utf8'))[0];
 
@@ -38,7 +38,7 @@ function post(failures) {
       this.body = body;
     },
   };
-  const done = bookings({ sequelize }).create(req, res);
+  const done = bookings({ sequelize })(req, res);
   return { done, res, attempts: () => attempts };
 }
 
@@ -54,7 +54,10 @@ for (const errno of [1213, 1205, 1062]) {
 
 test('five failed attempts are a 503 with Retry-After: 1, and no sixth attempt', async () => {
   const call = post(Array.from({ length: 5 }, () => mysqlError(1213)));
-  await assert.rejects(call.done, (err) => err instanceof HttpError && err.status === 503);
+  await assert.rejects(
+    call.done,
+    (err) => err instanceof HttpError && err.status === 503 && err.message === 'The database is busy, retry',
+  );
   await call.done.catch((err) => assert.deepEqual(err.headers, { 'Retry-After': '1' }));
   assert.equal(call.attempts(), 5);
 });
@@ -85,7 +88,11 @@ test('a database that is unavailable is a 503 with Retry-After: 1, not retried: 
     const call = post([failure]);
     await assert.rejects(
       call.done,
-      (err) => err instanceof HttpError && err.status === 503 && err.headers['Retry-After'] === '1',
+      (err) =>
+        err instanceof HttpError &&
+        err.status === 503 &&
+        err.message === 'The database is unavailable, retry' &&
+        err.headers['Retry-After'] === '1',
     );
     assert.equal(call.attempts(), 1, failure.message);
   }

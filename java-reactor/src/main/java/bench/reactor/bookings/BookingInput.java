@@ -1,107 +1,123 @@
 package bench.reactor.bookings;
 
 import bench.bookings.proto.Booking;
-import java.math.BigDecimal;
+import bench.reactor.Bodies;
+import bench.reactor.HttpError;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.google.protobuf.InvalidProtocolBufferException;
 import java.math.BigInteger;
-import java.time.DateTimeException;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.util.List;
-import java.util.regex.Pattern;
+import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
- * A decoded Booking that passed the 422 rules (spec/API.md §6.2), in the types the transaction binds.
- * Absent optional fields are null, present ones kept as given (even "").
+ * The two request encodings of a Booking (spec/API.md §6.1). Binary is protobuf-java's own parser. JSON is
+ * the proto3 JSON mapping for this one message, written out here because JsonFormat coerces what the
+ * contract refuses (a number or a one-element array for a string field): every field's JSON type is
+ * checked, then set on the generated builder.
  */
-public record BookingInput(
-    String bookingId,
-    String dollarValue,
-    BigInteger cents,
-    LocalDate startDate,
-    LocalDate endDate,
-    LocalDateTime originTs,
-    String parentId,
-    String model,
-    String trim,
-    String stage,
-    String type) {
+public final class BookingDecoder {
 
-  private static final Pattern DOLLARS = Pattern.compile("[0-9]{1,17}(\\.[0-9]{1,2})?");
-  private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
-  private static final LocalDate FIRST_DAY = LocalDate.of(2000, 1, 1);
-  private static final LocalDate LAST_DAY = LocalDate.of(2049, 12, 31);
-  private static final long ORIGIN_TS_LIMIT = 253_402_300_800_000L; // year 10000, beyond DATETIME(3)
-  private static final int MAX_CHARS = 255;
+  public static final String PROTOBUF = "application/x-protobuf";
+  public static final String JSON = "application/json";
 
-  public List<Allocation> allocations() {
-    return Allocation.of(cents, startDate, endDate);
+  private static final ObjectReader TREE = JsonMapper.builder()
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .build()
+      .reader();
+
+  private static final Map<String, BiConsumer<Booking.Builder, String>> STRINGS = Map.ofEntries(
+      Map.entry("bookingId", Booking.Builder::setBookingId),
+      Map.entry("dollarValue", Booking.Builder::setDollarValue),
+      Map.entry("startDate", Booking.Builder::setStartDate),
+      Map.entry("endDate", Booking.Builder::setEndDate),
+      Map.entry("parentId", Booking.Builder::setParentId),
+      Map.entry("model", Booking.Builder::setModel),
+      Map.entry("trim", Booking.Builder::setTrim),
+      Map.entry("stage", Booking.Builder::setStage),
+      Map.entry("type", Booking.Builder::setType));
+
+  private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+  private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+
+  private BookingDecoder() {}
+
+  public static Booking decode(String mediaType, byte[] body) {
+    return PROTOBUF.equals(mediaType) ? protobuf(body) : json(body);
   }
 
-  /** Thrown for any 422 rule; the message is the human reason. */
-  public static final class Invalid extends RuntimeException {
-    Invalid(String message) {
-      super(message, null, false, false);
-    }
-  }
-
-  public static BookingInput validate(Booking b) {
-    String bookingId = required(b.getBookingId(), "booking_id");
-    String model = required(b.getModel(), "model");
-    String trim = required(b.getTrim(), "trim");
-    String dollarValue = required(b.getDollarValue(), "dollar_value");
-    if (!DOLLARS.matcher(dollarValue).matches()) {
-      throw new Invalid("dollar_value must be a decimal with at most 17 digits and 2 decimals");
-    }
-    BigInteger cents = new BigDecimal(dollarValue).movePointRight(2).toBigIntegerExact();
-    if (cents.signum() == 0) {
-      throw new Invalid("dollar_value must not be zero");
-    }
-    LocalDate start = date(b.getStartDate(), "start_date");
-    LocalDate end = date(b.getEndDate(), "end_date");
-    if (end.isBefore(start)) {
-      throw new Invalid("end_date must not be before start_date");
-    }
-    if (b.getOriginTs() <= 0 || b.getOriginTs() >= ORIGIN_TS_LIMIT) {
-      throw new Invalid("origin_ts must be positive and before year 10000");
-    }
-    LocalDateTime originTs = LocalDateTime.ofInstant(Instant.ofEpochMilli(b.getOriginTs()), ZoneOffset.UTC);
-    return new BookingInput(bookingId, dollarValue, cents, start, end, originTs,
-        b.hasParentId() ? limited(b.getParentId(), "parent_id") : null, model, trim,
-        b.hasStage() ? limited(b.getStage(), "stage") : null,
-        b.hasType() ? limited(b.getType(), "type") : null);
-  }
-
-  private static String required(String value, String field) {
-    if (value.isEmpty()) {
-      throw new Invalid(field + " is required");
-    }
-    return limited(value, field);
-  }
-
-  /** VARCHAR(255) counts code points, not UTF-16 units. */
-  private static String limited(String value, String field) {
-    if (value.codePointCount(0, value.length()) > MAX_CHARS) {
-      throw new Invalid(field + " is longer than 255 characters");
-    }
-    return value;
-  }
-
-  private static LocalDate date(String value, String field) {
-    required(value, field);
-    LocalDate date;
+  static Booking protobuf(byte[] body) {
     try {
-      if (!DATE.matcher(value).matches()) {
-        throw new DateTimeException(value);
-      }
-      date = LocalDate.parse(value); // ISO_LOCAL_DATE is strict: 2023-02-29 fails
-    } catch (DateTimeException e) {
-      throw new Invalid(field + " must be a real date as YYYY-MM-DD");
+      return Booking.parseFrom(body);
+    } catch (InvalidProtocolBufferException e) {
+      throw HttpError.badRequest("Body is not a protobuf Booking");
     }
-    if (date.isBefore(FIRST_DAY) || date.isAfter(LAST_DAY)) {
-      throw new Invalid(field + " must be between " + FIRST_DAY + " and " + LAST_DAY);
-    }
-    return date;
   }
+
+  static Booking json(byte[] body) {
+    JsonNode root;
+    try {
+      root = TREE.readTree(Bodies.utf8(body));
+    } catch (JsonProcessingException e) {
+      throw HttpError.badRequest("Body is not valid JSON");
+    }
+    if (root == null || !root.isObject()) {
+      throw HttpError.badRequest("Body must be a JSON object");
+    }
+    Booking.Builder builder = Booking.newBuilder();
+    for (Map.Entry<String, JsonNode> field : root.properties()) {
+      String name = lowerCamel(field.getKey());
+      JsonNode value = field.getValue();
+      if (value.isNull()) {
+        continue; // null means absent: the field keeps its default
+      }
+      if (name.equals("originTs")) {
+        builder.setOriginTs(int64(value));
+      } else if (STRINGS.containsKey(name)) {
+        if (!value.isTextual()) {
+          throw HttpError.badRequest(name + " must be a string");
+        }
+        STRINGS.get(name).accept(builder, value.textValue());
+      }
+    }
+    return builder.build();
+  }
+
+  /** An int64 is a JSON integer or a decimal string (proto3 JSON writes it as a string). */
+  private static long int64(JsonNode value) {
+    BigInteger number;
+    if (value.isIntegralNumber()) {
+      number = value.bigIntegerValue();
+    } else if (value.isTextual() && value.textValue().matches("-?[0-9]+")) {
+      number = new BigInteger(value.textValue());
+    } else {
+      throw HttpError.badRequest("originTs must be an integer");
+    }
+    if (number.compareTo(LONG_MIN) < 0 || number.compareTo(LONG_MAX) > 0) {
+      throw HttpError.badRequest("originTs is beyond int64");
+    }
+    return number.longValueExact();
+  }
+
+  /** proto3 JSON accepts the original snake_case names too. */
+  private static String lowerCamel(String name) {
+    if (name.indexOf('_') < 0) {
+      return name;
+    }
+    StringBuilder camel = new StringBuilder(name.length());
+    boolean upper = false;
+    for (char c : name.toCharArray()) {
+      if (c == '_') {
+        upper = true;
+      } else {
+        camel.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    return camel.toString();
+  }
+
 }

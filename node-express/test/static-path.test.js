@@ -2,7 +2,7 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { pathSegments } = require('../src/static');
+const { pathSegments, contentType } = require('../src/static-path');
 const { HttpError } = require('../src/errors');
 
 const rejected = (status) => (err) => err instanceof HttpError && err.status === status;
@@ -34,4 +34,14 @@ test('escapes from the root are refused', async (t) => {
   for (const [rawPath, status] of Object.entries(cases)) {
     await t.test(rawPath, () => assert.throws(() => pathSegments(rawPath), rejected(status)));
   }
+});
+
+test("the contract's Content-Type table, octet-stream for anything else", () => {
+  assert.equal(contentType('/root/index.html'), 'text/html; charset=utf-8');
+  assert.equal(contentType('/root/HELLO.TXT'), 'text/plain; charset=utf-8');
+  assert.equal(contentType('/root/data.json'), 'application/json');
+  assert.equal(contentType('/root/app.js'), 'text/javascript; charset=utf-8');
+  assert.equal(contentType('/root/site.css'), 'text/css; charset=utf-8');
+  assert.equal(contentType('/root/molecule.xyz'), 'application/octet-stream');
+  assert.equal(contentType('/root/no-extension'), 'application/octet-stream');
 });

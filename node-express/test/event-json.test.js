@@ -4,7 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { readEvent } = require('../src/event');
+const { readEvent } = require('../src/event-json');
 const { HttpError } = require('../src/errors');
 
 const EVENTS = path.join(__dirname, '..', '..', 'spec', 'fixtures', 'events');

@@ -3,8 +3,9 @@
 const { HttpError } = require('./errors');
 const { parseJson } = require('./body');
 
-// The typed Event. Field order is the canonical output order: the response is JSON.stringify of these
-// objects, never of the request, so unknown properties are dropped and escaping is ECMAScript's (= RFC 8785).
+// Strict JSON in, canonical JSON out (spec/API.md §5). The typed Event: field order is the canonical output
+// order, since the response is JSON.stringify of these objects, never of the request, so unknown properties
+// are dropped and escaping is ECMAScript's (= RFC 8785).
 class Stadium {
   constructor(name) {
     this.name = name;
@@ -65,14 +66,9 @@ function invalid(message) {
   return new HttpError(400, `Invalid event: ${message}`);
 }
 
-// The whole decoding step, exported for the unit tests: raw body bytes → Event, or an HttpError(400).
+// Raw body bytes → Event, or an HttpError(400): strict JSON in (body.js), then the mapping above.
 function readEvent(body) {
   return toEvent(parseJson(body));
 }
 
-// POST /event (after requireMediaType and rawBody).
-function echo(req, res) {
-  res.json(readEvent(req.body));
-}
-
-module.exports = { echo, readEvent, Event, Team, Stadium };
+module.exports = { readEvent, Event, Team, Stadium };

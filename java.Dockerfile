@@ -1,0 +1,27 @@
+# Every Java stack for the compose runtime (docker-compose.yml): the build arg STACK names the stack's directory,
+# PORT is its stack.json port. Built from the repository root, since the build reads the root Maven wrapper and
+# ../spec/booking.proto. The runtime image holds the JRE and the jar only. `make test` checks each service's args,
+# and this file's EXPOSE and CMD, against the stack's stack.json (scripts/compose-check.mjs).
+FROM eclipse-temurin:25.0.3_9-jdk-noble AS build
+WORKDIR /src
+COPY mvnw ./
+COPY .mvn .mvn
+COPY spec/booking.proto spec/
+# Declared after what every stack shares, so those layers stay cached across the four builds.
+ARG STACK
+COPY ${STACK}/pom.xml ${STACK}/
+COPY ${STACK}/src ${STACK}/src
+WORKDIR /src/${STACK}
+RUN ../mvnw -q -B package -DskipTests
+
+FROM eclipse-temurin:25.0.3_9-jre-noble
+RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin bench
+WORKDIR /app
+ARG STACK
+ARG PORT
+COPY --from=build /src/${STACK}/target/${STACK}.jar target/
+USER bench
+ENV STACK=${STACK}
+EXPOSE ${PORT}
+# stack.json's start line.
+CMD ["sh", "-c", "exec $JAVA_HOME/bin/java $JAVA_OPTS -jar target/$STACK.jar"]
