@@ -13,7 +13,8 @@ try {
     process.exitCode = 1;
   } else {
     console.log(`compose: docker-compose.yml valid against the compose-spec schema; ${loadStacks(root).length} stacks ` +
-      'match their services (port, environment, Dockerfile, /health probe); COPY sources present; images pinned by tag');
+      'match their services (port, environment, Dockerfile and build args, /health probe) and their images ' +
+      '(EXPOSE, CMD); COPY sources present; images pinned by tag');
   }
 } catch (error) {
   console.error(`compose: ${error.message}`);

@@ -1,7 +1,8 @@
 // Static checks of the compose runtime, for machines where no Docker engine runs (`make test`): the compose
 // file against the compose-spec JSON schema, every stack.json against its service (port, environment names and
-// defaults, Dockerfile, /health probe) and back, and through dockerfile.mjs every Dockerfile's COPY sources and
-// every image pinned by a tag.
+// defaults, Dockerfile and build args, /health probe) and back, and through dockerfile.mjs every Dockerfile with
+// each service's build args: COPY sources, every image pinned by a tag, EXPOSE and CMD as stack.json's port and
+// start line.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -66,6 +67,20 @@ const envValue = (service, name) => {
 };
 const portsOf = (service) => (service.ports ?? []).map((p) => (typeof p === 'object' ? `${p.published}:${p.target}` : String(p)));
 const sorted = (list) => [...new Set(list)].sort();
+const buildOf = (service) => (typeof service.build === 'string' ? { context: service.build } : service.build ?? {});
+/** A service's build args as Compose passes them with an empty environment, from a map or a list of NAME=value. */
+const buildArgs = (service) => {
+  const args = buildOf(service).args ?? {};
+  const entries = Array.isArray(args)
+    ? args.map((e) => (e.includes('=') ? [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)] : [e, null]))
+    : Object.entries(args);
+  return Object.fromEntries(entries.map(([name, value]) => [name, value === null ? null : interpolate(String(value))]));
+};
+/** The Dockerfile a service builds, relative to the repository root. */
+const dockerfileOf = (service) => {
+  const build = buildOf(service);
+  return join(build.context ?? '.', build.dockerfile ?? 'Dockerfile');
+};
 
 /** Every stack.json matched by a service with the same port and environment, and every stack service by a stack.json. */
 export function stackProblems(doc, stacks) {
@@ -96,9 +111,14 @@ export function stackProblems(doc, stacks) {
         problems.push(`${where} disagree on ${name}: stack.json "${value}", service "${envValue(service, name)}" (want "${want}")`);
       }
     }
-    const build = service.build ?? {};
-    if (build.context !== '.' || build.dockerfile !== `${stack.name}/Dockerfile`) {
-      problems.push(`${stack.name}: the service must build ${stack.name}/Dockerfile from the repository root (context ".")`);
+    // Its own Dockerfile, or one that several stacks share (java.Dockerfile) told which stack by the build arg STACK.
+    const build = buildOf(service);
+    const own = build.dockerfile === `${stack.name}/Dockerfile`;
+    if (build.context !== '.' || !(own || buildArgs(service).STACK === stack.name)) {
+      problems.push(`${stack.name}: the service must build from the repository root (context ".") ` +
+        `${stack.name}/Dockerfile, or a shared Dockerfile with the build arg STACK=${stack.name}`);
+    } else if (!own && existsSync(join(stack.dir, 'Dockerfile'))) {
+      problems.push(`${stack.name}/Dockerfile: left over, its service builds ${dockerfileOf(service)}`);
     }
   }
   const names = new Set(stacks.map((s) => s.name));
@@ -116,13 +136,9 @@ export function composeProblems(root) {
   for (const [name, service] of Object.entries(doc.services ?? {})) {
     if (service.image && !pinned(service.image)) problems.push(`service ${name}: image ${service.image} is not pinned by a tag`);
     if (!service.build) continue;
-    const build = typeof service.build === 'string' ? { context: service.build } : service.build;
-    const dockerfile = join(build.context ?? '.', build.dockerfile ?? 'Dockerfile');
     const stack = stacks.find((s) => s.name === name);
-    problems.push(...dockerfileProblems(root, dockerfile, { context: build.context ?? '.', start: stack?.start }));
-  }
-  for (const stack of stacks) {
-    if (!existsSync(join(stack.dir, 'Dockerfile'))) problems.push(`${stack.name}: no Dockerfile`);
+    problems.push(...dockerfileProblems(root, dockerfileOf(service),
+      { context: buildOf(service).context ?? '.', args: buildArgs(service), start: stack?.start, port: stack?.port }));
   }
   // The bench's image finds the stacks by their stack.json, as natively: it must copy every one.
   const loadtest = doc.services?.loadtest?.build?.dockerfile;

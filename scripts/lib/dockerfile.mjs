@@ -1,5 +1,5 @@
-// Dockerfiles read statically: instructions, COPY sources against the build context and .dockerignore, images
-// pinned by tag, and the command the image runs.
+// Dockerfiles read statically, with a service's build args: instructions, COPY sources against the build context
+// and .dockerignore, images pinned by tag, and the port and command of the image.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -48,38 +48,98 @@ export function dockerignore(root) {
   return (path) => regexps.some((r) => r.test(path.replace(/^\.?\/+/, '').replace(/\/+$/, '')));
 }
 
-/** The COPY sources present (and not ignored), FROM and COPY --from images pinned, CMD as stack.json's start line. */
-export function dockerfileProblems(root, dockerfile, { context = '.', start } = {}) {
+/**
+ * $NAME, ${NAME}, ${NAME:-word} and ${NAME:+word} replaced as Docker replaces them from `vars`; a name that `vars`
+ * lacks is kept as written and added to `unset`.
+ */
+export function substitute(text, vars, unset = []) {
+  return text.replace(/\$\{(\w+)(?::([-+])([^}]*))?\}|\$(\w+)/g, (match, braced, op, word, bare) => {
+    const name = braced ?? bare;
+    const value = vars[name];
+    if (op === '-') return value ? value : word;
+    if (op === '+') return value ? word : '';
+    if (value === undefined || value === null) { unset.push(name); return match; }
+    return value;
+  });
+}
+
+/**
+ * The COPY sources present (and not ignored), FROM and COPY --from images pinned, the build args declared and
+ * given a value, EXPOSE as stack.json's port and CMD as its start line. `args` are the service's build args; the
+ * problems name the Dockerfile with them, since one Dockerfile may build several services.
+ */
+export function dockerfileProblems(root, dockerfile, { context = '.', args = {}, start, port } = {}) {
+  const given = Object.entries(args).map(([name, value]) => `${name}=${value}`);
+  const label = given.length ? `${dockerfile} (${given.join(' ')})` : dockerfile;
   const file = join(root, dockerfile);
-  if (!existsSync(file)) return [`${dockerfile}: missing`];
+  if (!existsSync(file)) return [`${label}: missing`];
   const problems = [];
   const ignored = dockerignore(join(root, context));
-  const stages = new Set();
+  const declared = new Set();
+  const stages = new Map();
+  // An ARG before the first FROM is seen by FROM lines, and by a stage that declares it again; an ARG or ENV in a
+  // stage by what follows it there (ENV also by the stages built FROM it). A declared ARG without value is null.
+  const globals = {};
+  let stage = null;
   let cmd = null;
-  for (const { keyword, args } of instructions(readFileSync(file, 'utf8'))) {
-    if (keyword === 'FROM') {
-      const [image, as, stage] = args.split(/\s+/).filter((w) => !w.startsWith('--'));
-      if (!stages.has(image) && image !== 'scratch' && !pinned(image)) problems.push(`${dockerfile}: FROM ${image} is not pinned by a tag`);
-      if (as?.toUpperCase() === 'AS' && stage) stages.add(stage);
+  const vars = () => (stage ? { ...stage.args, ...stage.env } : globals);
+  const expand = (keyword, text) => {
+    const unset = [];
+    const value = substitute(text, vars(), unset);
+    for (const name of new Set(unset)) {
+      problems.push(`${label}: ${keyword} ${text}: \${${name}} has no value (no build arg, ARG default or ENV)`);
+    }
+    return value;
+  };
+  for (const { keyword, args: rest } of instructions(readFileSync(file, 'utf8'))) {
+    if (keyword === 'ARG') {
+      const [, name, fallback] = /^(\w+)(?:=(.*))?$/.exec(rest.trim()) ?? [];
+      if (!name) continue;
+      declared.add(name);
+      const inherited = stage ? globals[name] : undefined;
+      const value = args[name] ?? (fallback !== undefined ? expand('ARG', fallback) : inherited);
+      (stage ? stage.args : globals)[name] = value ?? null;
+    } else if (keyword === 'ENV' && stage) {
+      const pairs = /^\w+=/.test(rest.trim())
+        ? [...rest.matchAll(/(\w+)=("[^"]*"|\S*)/g)].map(([, name, value]) => [name, value])
+        : [rest.trim().split(/\s+(.*)/s)];
+      for (const [name, value = ''] of pairs) stage.env[name] = expand('ENV', value.replace(/^"(.*)"$/, '$1'));
+    } else if (keyword === 'FROM') {
+      const [image, as, name] = expand('FROM', rest).split(/\s+/).filter((w) => !w.startsWith('--'));
+      const parent = stages.get(image);
+      if (!parent && image !== 'scratch' && !pinned(image)) problems.push(`${label}: FROM ${image} is not pinned by a tag`);
+      stage = { args: {}, env: { ...parent?.env }, exposed: [...(parent?.exposed ?? [])] };
+      if (as?.toUpperCase() === 'AS' && name) stages.set(name, stage);
     } else if (keyword === 'COPY' || keyword === 'ADD') {
-      const list = words(args);
+      const list = words(rest);
       const from = list.find((w) => w.startsWith('--from='))?.slice('--from='.length);
-      const paths = list.filter((w) => !w.startsWith('--'));
       if (from) {
-        if (!stages.has(from) && !pinned(from)) problems.push(`${dockerfile}: COPY --from=${from} is not pinned by a tag`);
+        if (!stages.has(from) && !pinned(from)) problems.push(`${label}: COPY --from=${from} is not pinned by a tag`);
         continue;
       }
+      const paths = list.filter((w) => !w.startsWith('--')).map((w) => expand(keyword, w));
       for (const source of paths.slice(0, -1)) {
-        if (/[*?[]/.test(source)) { problems.push(`${dockerfile}: ${keyword} ${source}: wildcards are not checked; name the files`); continue; }
+        if (source.includes('$')) continue; // reported above: a variable without value
+        if (/[*?[]/.test(source)) { problems.push(`${label}: ${keyword} ${source}: wildcards are not checked; name the files`); continue; }
         // Excluded first: an ignored path is never in the context, whether or not this checkout has it.
-        if (ignored(source)) problems.push(`${dockerfile}: ${keyword} source ${source} is excluded by .dockerignore`);
-        else if (!existsSync(join(root, context, source))) problems.push(`${dockerfile}: ${keyword} source ${source} is not in the build context`);
+        if (ignored(source)) problems.push(`${label}: ${keyword} source ${source} is excluded by .dockerignore`);
+        else if (!existsSync(join(root, context, source))) problems.push(`${label}: ${keyword} source ${source} is not in the build context`);
       }
-    } else if (keyword === 'CMD') {
-      const list = words(args);
-      cmd = list[0] === 'sh' && list[1] === '-c' ? list[2].replace(/^exec /, '') : list.join(' ');
+    } else if (keyword === 'EXPOSE' && stage) {
+      stage.exposed.push(...words(expand('EXPOSE', rest)).map((p) => p.replace(/\/tcp$/, '')));
+    } else if (keyword === 'CMD' && stage) {
+      const list = words(rest);
+      // The shell form expands the container's environment: the image's ENV here, the rest (JAVA_OPTS) at run time.
+      cmd = list[0] === 'sh' && list[1] === '-c' ? substitute(list[2].replace(/^exec /, ''), stage.env) : list.join(' ');
     }
   }
-  if (start !== undefined && cmd !== start) problems.push(`${dockerfile}: CMD runs "${cmd}", stack.json's start line is "${start}"`);
+  for (const name of Object.keys(args)) {
+    if (!declared.has(name)) problems.push(`${label}: build arg ${name} is given, but no ARG declares it`);
+  }
+  const exposed = stage?.exposed ?? [];
+  if (port !== undefined && !exposed.includes(String(port))) {
+    problems.push(`${label}: EXPOSE ${exposed.join(' ') || '(none)'}, stack.json's port is ${port}`);
+  }
+  if (start !== undefined && cmd !== start) problems.push(`${label}: CMD runs "${cmd}", stack.json's start line is "${start}"`);
   return problems;
 }

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { ROOT, loadStacks } from '../lib/stacks.mjs';
 import { composeProblems, readCompose, schemaProblems, stackProblems, interpolate } from '../lib/compose.mjs';
-import { dockerfileProblems, pinned } from '../lib/dockerfile.mjs';
+import { dockerfileProblems, pinned, substitute } from '../lib/dockerfile.mjs';
 
 const CHECK = join(ROOT, 'scripts/compose-check.mjs');
 
@@ -107,6 +107,50 @@ test('a Dockerfile: missing or ignored COPY sources, unpinned images and a CMD o
     'node-express/Dockerfile: COPY source node-express/node_modules is excluded by .dockerignore',
     'node-express/Dockerfile: CMD runs "node src/other.js", stack.json\'s start line is "node src/server.js"',
   ]);
+});
+
+test('build args and ENV are substituted as Docker does; a name without value is kept and reported', () => {
+  const unset = [];
+  assert.equal(substitute('${STACK}/src $STACK.jar ${X:-d} ${STACK:+y} ${NONE}', { STACK: 'java-vertx', X: '' }, unset),
+    'java-vertx/src java-vertx.jar d y ${NONE}');
+  assert.deepEqual(unset, ['NONE']);
+});
+
+test('the shared Java Dockerfile is read with each service\'s build args: COPY sources, EXPOSE and CMD per stack', () => {
+  const doc = readCompose(ROOT);
+  doc.services['java-vertx'].build.args = { STACK: 'java-vertx', PORT: '9082' };
+  doc.services['java-spring5'].build.args = { PORT: '8083', JDK: '25' };
+  doc.services['java-mvc-jpa'].build.args = ['STACK=java-mvc-jpa', 'PORT=8084'];
+  const root = checkout({
+    'docker-compose.yml': stringify(doc),
+    'java-reactor/stack.json': JSON.stringify({ ...stackJson('java-reactor'), start: 'java -jar target/reactor.jar' }),
+  });
+  const problems = composeProblems(root);
+  const expected = [
+    'java.Dockerfile (STACK=java-reactor PORT=8081): CMD runs "$JAVA_HOME/bin/java $JAVA_OPTS -jar ' +
+      'target/java-reactor.jar", stack.json\'s start line is "java -jar target/reactor.jar"',
+    'java.Dockerfile (STACK=java-vertx PORT=9082): EXPOSE 9082, stack.json\'s port is 8082',
+    'java-spring5: the service must build from the repository root (context ".") java-spring5/Dockerfile, or a shared ' +
+      'Dockerfile with the build arg STACK=java-spring5',
+    'java.Dockerfile (PORT=8083 JDK=25): COPY ${STACK}/pom.xml: ${STACK} has no value (no build arg, ARG default or ENV)',
+    'java.Dockerfile (PORT=8083 JDK=25): build arg JDK is given, but no ARG declares it',
+  ];
+  for (const problem of expected) assert.ok(problems.includes(problem), `${problem} in:\n${problems.join('\n')}`);
+  assert.ok(!problems.some((p) => p.includes('java-mvc-jpa')), problems.join('\n'));
+});
+
+test('a stack\'s own Dockerfile left beside the shared one its service builds is reported', () => {
+  const root = checkout({ 'java-reactor/Dockerfile': 'FROM eclipse-temurin:25.0.3_9-jre-noble\n' });
+  assert.deepEqual(composeProblems(root), ['java-reactor/Dockerfile: left over, its service builds java.Dockerfile']);
+});
+
+test('a COPY source that a build arg names is checked in the build context, and EXPOSE against stack.json', () => {
+  const dockerfile = ['FROM node:20.20.2-bookworm-slim', 'ARG STACK', 'ARG PORT=8085', 'COPY ${STACK}/package.json ./',
+    'EXPOSE $PORT', 'ENV APP=src/server.js', 'CMD ["sh", "-c", "exec node $APP"]', ''].join('\n');
+  const root = checkout({ 'node.Dockerfile': dockerfile });
+  assert.deepEqual(dockerfileProblems(root, 'node.Dockerfile', { args: { STACK: 'node-express' }, start: 'node src/server.js', port: 8085 }), []);
+  assert.deepEqual(dockerfileProblems(root, 'node.Dockerfile', { args: { STACK: 'node-koa', PORT: '8087' }, start: 'node src/server.js', port: 8087 }),
+    ['node.Dockerfile (STACK=node-koa PORT=8087): COPY source node-koa/package.json is not in the build context']);
 });
 
 test('the load generator image must copy every stack.json, so the bench sees the same stacks', () => {
