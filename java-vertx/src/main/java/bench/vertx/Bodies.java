@@ -25,7 +25,11 @@ public final class Bodies {
     return BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES);
   }
 
-  /** 415 unless the request's media type is one of {@code types}; parameters such as charset are ignored. */
+  /**
+   * 415 unless the request's media type is one of {@code types}; parameters such as charset are ignored. Not
+   * Route.consumes: vertx-web 5.0 compares the subtype case-sensitively ("Application/JSON" is refused) and lets a
+   * wildcard or a type without a slash ("application/*", "json") through, where the contract wants neither.
+   */
   public static Handler<RoutingContext> requireMediaType(String... types) {
     List<String> accepted = List.of(types);
     String message = "Content-Type must be " + String.join(" or ", types);

@@ -1,7 +1,9 @@
 package bench.vertx;
 
+import bench.vertx.bookings.Aggregates;
 import bench.vertx.bookings.BookingStore;
 import bench.vertx.bookings.Bookings;
+import bench.vertx.bookings.Retries;
 import bench.vertx.chat.Chat;
 import bench.vertx.chat.ChatRooms;
 import bench.vertx.event.EventEcho;
@@ -71,7 +73,7 @@ final class ServerVerticle extends VerticleBase {
   }
 
   private Router routes() {
-    Bookings bookings = new Bookings(new BookingStore(vertx, pool), pool);
+    Bookings bookings = new Bookings(new BookingStore(pool), new Retries(vertx));
     Router router = Router.router(vertx);
     router.route().handler(this::everyRequest);
     router.route("/hello").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Hello());
@@ -87,9 +89,9 @@ final class ServerVerticle extends VerticleBase {
     router.post("/event").handler(Bodies.limited()).handler(new EventEcho());
     router.route("/event").handler(Errors.methodNotAllowed("POST"));
     router.post("/bookings").handler(Bodies.requireMediaType(Bodies.PROTOBUF, Bodies.JSON));
-    router.post("/bookings").handler(Bodies.limited()).handler(bookings::create);
+    router.post("/bookings").handler(Bodies.limited()).handler(bookings);
     router.route("/bookings").handler(Errors.methodNotAllowed("POST"));
-    router.route("/aggregates").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(bookings::aggregates);
+    router.route("/aggregates").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Aggregates(pool));
     router.route("/aggregates").handler(Errors.methodNotAllowed("GET, HEAD"));
     router.get("/chat").handler(chat);
     router.route("/chat").handler(Errors.methodNotAllowed("GET"));

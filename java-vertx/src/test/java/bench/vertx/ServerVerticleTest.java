@@ -92,4 +92,23 @@ class ServerVerticleTest {
           }));
         })));
   }
+
+  /** What Route.consumes would let through (see Bodies.requireMediaType): a wildcard, a type without a slash. */
+  @Test
+  void wildcardAndSlashlessContentTypesAreUnsupported(VertxTestContext test) {
+    send(HttpMethod.POST, "/event", Map.of("Content-Type", "application/*"), Buffer.buffer("{}"))
+        .compose(r -> r.body().map(body -> {
+          assertEquals(415, r.statusCode());
+          assertEquals("Content-Type must be application/json", body.toJsonObject().getString("error"));
+          return r;
+        }))
+        .compose(r -> send(HttpMethod.POST, "/bookings", Map.of("Content-Type", "json"), Buffer.buffer("{}")))
+        .compose(r -> r.body().map(body -> {
+          assertEquals(415, r.statusCode());
+          assertEquals("Content-Type must be application/x-protobuf or application/json",
+              body.toJsonObject().getString("error"));
+          return r;
+        }))
+        .onComplete(test.succeedingThenComplete());
+  }
 }

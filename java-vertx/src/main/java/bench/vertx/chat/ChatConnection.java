@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * its state lives on its own event loop; frames from other members arrive through {@link #deliver}, which
  * hops onto that loop, so the order of each sender's messages is kept.
  */
-final class ChatConnection implements ChatMember {
+final class ChatConnection implements ChatRooms.Member {
   /**
    * The outbound bound of spec/API.md §7.5 in bytes, as ws measures it: the channel's high water mark, past
    * which {@code writeQueueFull()} turns true.
@@ -71,7 +71,7 @@ final class ChatConnection implements ChatMember {
     }
   }
 
-  private void register(ChatProtocol.User candidate) throws ChatProtocol.Violation {
+  private void register(ChatProtocol.User candidate) {
     if (!rooms.claim(candidate.name())) {
       throw new ChatProtocol.Violation(ChatProtocol.TAKEN_NAME);
     }

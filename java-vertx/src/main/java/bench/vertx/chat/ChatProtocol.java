@@ -24,7 +24,7 @@ public final class ChatProtocol {
   public record User(String name, String chat) {}
 
   /** A frame that breaks the protocol: the connection gets one system frame with the reason, then 1008. */
-  public static final class Violation extends Exception {
+  public static final class Violation extends RuntimeException {
     public Violation(String reason) {
       super(reason, null, false, false);
     }
@@ -32,7 +32,7 @@ public final class ChatProtocol {
 
   private ChatProtocol() {}
 
-  public static User readRegistration(String text) throws Violation {
+  public static User readRegistration(String text) {
     JsonNode frame = parse(text);
     if (frame.has("message")) {
       throw new Violation("Register with name and chat before sending messages");
@@ -41,7 +41,7 @@ public final class ChatProtocol {
   }
 
   /** Checks a frame from a registered user; the frame itself is relayed as received. */
-  public static void checkMessage(String text, User user) throws Violation {
+  public static void checkMessage(String text, User user) {
     JsonNode frame = parse(text);
     if (!frame.has("message")) {
       throw new Violation("Already registered");
@@ -61,7 +61,7 @@ public final class ChatProtocol {
     return new JsonObject().put("type", "system").put("message", reason).encode();
   }
 
-  private static JsonNode parse(String text) throws Violation {
+  private static JsonNode parse(String text) {
     JsonNode frame;
     try {
       frame = READER.readValue(text);
@@ -74,7 +74,7 @@ public final class ChatProtocol {
     return frame;
   }
 
-  private static String identifier(JsonNode frame, String key) throws Violation {
+  private static String identifier(JsonNode frame, String key) {
     JsonNode value = frame.get(key);
     if (value == null || !value.isTextual() || value.textValue().isEmpty()
         || value.textValue().codePointCount(0, value.textValue().length()) > MAX_NAME_CHARS) {

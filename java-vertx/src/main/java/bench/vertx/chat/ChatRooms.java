@@ -13,6 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
 public abstract class ChatRooms {
   private final Set<String> names = ConcurrentHashMap.newKeySet();
 
+  /** A registered connection as a room sees it. */
+  public interface Member {
+    /** Called for every frame published to the member's room, from any thread. */
+    void deliver(String frame);
+  }
+
   public static ChatRooms create(ChatFanout fanout, Vertx vertx) {
     return switch (fanout) {
       case DIRECT -> new DirectRooms();
@@ -30,9 +36,9 @@ public abstract class ChatRooms {
   }
 
   /** From now on, {@code member} receives every frame published to {@code room}, in publish order. */
-  public abstract void join(String room, ChatMember member);
+  public abstract void join(String room, Member member);
 
-  public abstract void leave(String room, ChatMember member);
+  public abstract void leave(String room, Member member);
 
   /** Delivers the frame's exact text to every member of the room, the sender included. */
   public abstract void publish(String room, String frame);

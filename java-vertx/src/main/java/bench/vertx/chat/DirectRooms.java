@@ -9,19 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * on its own event loop. Rooms appear on first join and disappear with their last member, atomically per room.
  */
 final class DirectRooms extends ChatRooms {
-  private final Map<String, Set<ChatMember>> rooms = new ConcurrentHashMap<>();
+  private final Map<String, Set<Member>> rooms = new ConcurrentHashMap<>();
 
   @Override
-  public void join(String room, ChatMember member) {
+  public void join(String room, Member member) {
     rooms.compute(room, (name, members) -> {
-      Set<ChatMember> joined = members == null ? ConcurrentHashMap.newKeySet() : members;
+      Set<Member> joined = members == null ? ConcurrentHashMap.newKeySet() : members;
       joined.add(member);
       return joined;
     });
   }
 
   @Override
-  public void leave(String room, ChatMember member) {
+  public void leave(String room, Member member) {
     rooms.computeIfPresent(room, (name, members) -> {
       members.remove(member);
       return members.isEmpty() ? null : members;
@@ -30,9 +30,9 @@ final class DirectRooms extends ChatRooms {
 
   @Override
   public void publish(String room, String frame) {
-    Set<ChatMember> members = rooms.get(room);
+    Set<Member> members = rooms.get(room);
     if (members != null) {
-      for (ChatMember member : members) {
+      for (Member member : members) {
         member.deliver(frame);
       }
     }

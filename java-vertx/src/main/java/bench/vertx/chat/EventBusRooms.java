@@ -17,19 +17,19 @@ final class EventBusRooms extends ChatRooms {
   private static final DeliveryOptions LOCAL = new DeliveryOptions().setLocalOnly(true);
 
   private final EventBus eventBus;
-  private final Map<ChatMember, MessageConsumer<String>> consumers = new ConcurrentHashMap<>();
+  private final Map<Member, MessageConsumer<String>> consumers = new ConcurrentHashMap<>();
 
   EventBusRooms(Vertx vertx) {
     this.eventBus = vertx.eventBus();
   }
 
   @Override
-  public void join(String room, ChatMember member) {
+  public void join(String room, Member member) {
     consumers.put(member, eventBus.<String>localConsumer(PREFIX + room, message -> member.deliver(message.body())));
   }
 
   @Override
-  public void leave(String room, ChatMember member) {
+  public void leave(String room, Member member) {
     MessageConsumer<String> consumer = consumers.remove(member);
     if (consumer != null) {
       consumer.unregister();

@@ -14,8 +14,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * GET/HEAD /static/*. Not StaticHandler: it neither follows symlinks to check containment after realpath nor
@@ -25,19 +23,14 @@ import java.util.Map;
  */
 public final class StaticFiles implements Handler<RoutingContext> {
   private static final String PREFIX = "/static/";
-  private static final Map<String, String> TYPES = Map.of(
-      "html", "text/html; charset=utf-8",
-      "txt", "text/plain; charset=utf-8",
-      "json", "application/json",
-      "js", "text/javascript; charset=utf-8",
-      "css", "text/css; charset=utf-8");
 
   private final Vertx vertx;
-  private final StaticRoot root;
+  private final Path root;
+  private volatile Path realRoot;
 
   public StaticFiles(Vertx vertx, Path root) {
     this.vertx = vertx;
-    this.root = new StaticRoot(root);
+    this.root = root;
   }
 
   @Override
@@ -50,7 +43,7 @@ public final class StaticFiles implements Handler<RoutingContext> {
     }
     List<String> segments = StaticPath.segments(path.substring(PREFIX.length()));
     boolean sendsBody = request.method() == HttpMethod.GET;
-    vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(root.real(), segments, sendsBody), false)
+    vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(realRoot(), segments, sendsBody), false)
         .onSuccess(file -> {
           if (file == null) {
             ctx.fail(HttpError.notFound());
@@ -59,6 +52,19 @@ public final class StaticFiles implements Handler<RoutingContext> {
           }
         })
         .onFailure(failure -> ctx.fail(failure instanceof IOException ? HttpError.notFound() : failure));
+  }
+
+  /**
+   * The real path of STATIC_ROOT, resolved on first use (on a worker thread) and then kept: the tree may be
+   * generated after the server starts, and until it exists nothing is found.
+   */
+  private Path realRoot() throws IOException {
+    Path known = realRoot;
+    if (known == null) {
+      known = root.toRealPath();
+      realRoot = known;
+    }
+    return known;
   }
 
   private void respond(RoutingContext ctx, StaticFile file, String name) {
@@ -91,7 +97,7 @@ public final class StaticFiles implements Handler<RoutingContext> {
       headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + range.first() + "-" + range.last() + "/" + file.size());
     }
     headers
-        .set(HttpHeaders.CONTENT_TYPE, contentType(name))
+        .set(HttpHeaders.CONTENT_TYPE, StaticPath.contentType(name))
         .set(HttpHeaders.CONTENT_LENGTH, Long.toString(length));
     if (file.channel() == null) {
       response.end();
@@ -119,12 +125,5 @@ public final class StaticFiles implements Handler<RoutingContext> {
 
   private static String weak(String tag) {
     return tag.startsWith("W/") ? tag.substring(2) : tag;
-  }
-
-  /** By the requested name's extension, as the contract's table says (a symlink keeps its own name). */
-  static String contentType(String name) {
-    int dot = name.lastIndexOf('.');
-    String extension = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
-    return TYPES.getOrDefault(extension, "application/octet-stream");
   }
 }

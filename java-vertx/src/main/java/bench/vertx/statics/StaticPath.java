@@ -8,14 +8,24 @@ import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * The raw path after /static/ → its decoded segments (spec/API.md §4.1, steps 1 and 2). Each segment is
+ * Which paths may be served, and as what: the raw path after /static/ → its decoded segments (spec/API.md §4.1,
+ * steps 1 and 2), and a name's Content-Type (§4.2). Nothing here touches the file system. Each segment is
  * percent-decoded exactly once, so "%252e" stays the literal name "%2e". Encoded separators, backslashes,
  * NUL and undecodable escapes are refused (400); empty segments (a trailing slash, "//etc") and segments
  * starting with '.' ("..", dotfiles) are simply not found (404).
  */
 public final class StaticPath {
+  private static final Map<String, String> TYPES = Map.of(
+      "html", "text/html; charset=utf-8",
+      "txt", "text/plain; charset=utf-8",
+      "json", "application/json",
+      "js", "text/javascript; charset=utf-8",
+      "css", "text/css; charset=utf-8");
+
   private StaticPath() {}
 
   public static List<String> segments(String rawPath) {
@@ -33,6 +43,13 @@ public final class StaticPath {
       }
     }
     return segments;
+  }
+
+  /** By the requested name's extension, as the contract's table says (a symlink keeps its own name). */
+  public static String contentType(String name) {
+    int dot = name.lastIndexOf('.');
+    String extension = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+    return TYPES.getOrDefault(extension, "application/octet-stream");
   }
 
   private static String decode(String raw) {

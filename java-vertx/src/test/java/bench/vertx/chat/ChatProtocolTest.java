@@ -12,7 +12,7 @@ class ChatProtocolTest {
   private static final ChatProtocol.User ANN = new ChatProtocol.User("ann", "room");
 
   @Test
-  void registrationIgnoresExtraKeys() throws ChatProtocol.Violation {
+  void registrationIgnoresExtraKeys() {
     assertEquals(ANN, ChatProtocol.readRegistration("{\"name\":\"ann\",\"chat\":\"room\",\"color\":1}"));
     String longest = "🙂".repeat(64);
     assertEquals(longest, ChatProtocol.readRegistration("{\"name\":\"" + longest + "\",\"chat\":\"r\"}").name());

@@ -30,7 +30,7 @@ class ChatRoomsTest {
     List<String> ann = new CopyOnWriteArrayList<>();
     List<String> bob = new CopyOnWriteArrayList<>();
     List<String> elsewhere = new CopyOnWriteArrayList<>();
-    ChatMember bobMember = bob::add;
+    ChatRooms.Member bobMember = bob::add;
     vertx.runOnContext(v -> {
       rooms.join("room", ann::add);
       rooms.join("room", bobMember);

@@ -27,4 +27,14 @@ class StaticPathTest {
     HttpError error = assertThrows(HttpError.class, () -> StaticPath.segments(raw));
     assertEquals(status, error.status(), raw);
   }
+
+  @ParameterizedTest
+  @CsvSource({
+    "index.html, text/html; charset=utf-8", "A.TXT, text/plain; charset=utf-8", "data.json, application/json",
+    "app.js, text/javascript; charset=utf-8", "site.css, text/css; charset=utf-8", "blob.bin, application/octet-stream",
+    "noextension, application/octet-stream"
+  })
+  void contentTypeByExtension(String name, String type) {
+    assertEquals(type, StaticPath.contentType(name));
+  }
 }
