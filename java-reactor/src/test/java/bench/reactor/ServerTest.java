@@ -4,16 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.DisposableServer;
@@ -132,6 +138,54 @@ class ServerTest {
     assertEquals(say, received.get(0), "relayed as received, spacing included");
     assertTrue(received.get(1).startsWith("{\"type\":\"system\""), received.toString());
     assertTrue(app.rooms().isFree("ana"), "the name is free once the violation closed the connection");
+  }
+
+  @Test
+  void chatReassemblesFragmentsIntoOneMessage() {
+    String join = "{\"name\":\"parts\",\"chat\":\"fragments\"}";
+    String say = "{\"name\":\"parts\",\"chat\":\"fragments\",\"message\":\"" + "m".repeat(60_000) + "\"}";
+    List<String> received = client.websocket()
+        .uri("/chat")
+        .handle((in, out) -> out.sendObject(Flux.<WebSocketFrame>just(
+                new TextWebSocketFrame(join),
+                new TextWebSocketFrame(false, 0, say.substring(0, 30_000)),
+                new ContinuationWebSocketFrame(false, 0, say.substring(30_000, 50_000)),
+                new ContinuationWebSocketFrame(true, 0, say.substring(50_000)))
+                .delayElements(Duration.ofMillis(20)))
+            .then()
+            .thenMany(in.receive().asString().take(1)))
+        .collectList()
+        .block(Duration.ofSeconds(10));
+    assertEquals(List.of(say), received);
+  }
+
+  @Test
+  void chatClosesFragmentsPast64KibWith1009Quietly() throws InterruptedException {
+    String join = "{\"name\":\"too-big\",\"chat\":\"fragments\"}";
+    // A dropped error is logged, and the contract wants nothing logged for a client's mistakes.
+    List<Throwable> dropped = new CopyOnWriteArrayList<>();
+    Hooks.onErrorDropped(dropped::add);
+    Integer code;
+    try {
+      code = client.websocket()
+          .uri("/chat")
+          .handle((in, out) -> out.sendObject(Flux.<WebSocketFrame>just(
+                  new TextWebSocketFrame(join),
+                  new TextWebSocketFrame(false, 0, "x".repeat(40_000)),
+                  new ContinuationWebSocketFrame(true, 0, "x".repeat(25_537)))
+                  .delayElements(Duration.ofMillis(20)))
+              .then()
+              .then(in.receiveCloseStatus().map(WebSocketCloseStatus::code)))
+          .blockLast(Duration.ofSeconds(10));
+    } finally {
+      Hooks.resetOnErrorDropped();
+    }
+    assertEquals(1009, code);
+    assertEquals(List.of(), dropped);
+    for (int i = 0; i < 100 && !app.rooms().isFree("too-big"); i++) {
+      Thread.sleep(20);
+    }
+    assertTrue(app.rooms().isFree("too-big"), "the name is free once the connection closed");
   }
 
   @Test

@@ -14,12 +14,12 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * The two request encodings of a Booking (spec/API.md §6.1). Binary is protobuf-java's own parser. JSON is
- * the proto3 JSON mapping for this one message, written out here because JsonFormat coerces what the
- * contract refuses (a number or a one-element array for a string field): every field's JSON type is
- * checked, then set on the generated builder.
+ * The body, in either request encoding, to the generated Booking message, or 400 (spec/API.md §6.1). Binary
+ * is protobuf-java's own parser. JSON is the proto3 JSON mapping for this one message, written out here because
+ * JsonFormat coerces what the contract refuses (a number or a one-element array for a string field): every
+ * field's JSON type is checked, then set on the generated builder.
  */
-public final class BookingDecoder {
+public final class BookingInput {
 
   public static final String PROTOBUF = "application/x-protobuf";
   public static final String JSON = "application/json";
@@ -43,7 +43,7 @@ public final class BookingDecoder {
   private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-  private BookingDecoder() {}
+  private BookingInput() {}
 
   public static Booking decode(String mediaType, byte[] body) {
     return PROTOBUF.equals(mediaType) ? protobuf(body) : json(body);
@@ -119,5 +119,4 @@ public final class BookingDecoder {
     }
     return camel.toString();
   }
-
 }

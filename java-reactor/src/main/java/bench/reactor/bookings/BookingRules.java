@@ -1,6 +1,8 @@
 package bench.reactor.bookings;
 
 import bench.bookings.proto.Booking;
+import bench.reactor.HttpError;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.DateTimeException;
@@ -8,25 +10,14 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * A decoded Booking that passed the 422 rules (spec/API.md §6.2), in the types the transaction binds.
- * Absent optional fields are null, present ones kept as given (even "").
+ * A decoded Booking → a {@link ValidBooking}, or 422 naming the first rule it breaks (spec/API.md §6.2, the texts
+ * word for word). Proto3 defaults apply: an absent string is "", which a required field refuses; an unset
+ * optional field is stored as NULL.
  */
-public record BookingInput(
-    String bookingId,
-    String dollarValue,
-    BigInteger cents,
-    LocalDate startDate,
-    LocalDate endDate,
-    LocalDateTime originTs,
-    String parentId,
-    String model,
-    String trim,
-    String stage,
-    String type) {
+public final class BookingRules {
 
   private static final Pattern DOLLARS = Pattern.compile("[0-9]{1,17}(\\.[0-9]{1,2})?");
   private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
@@ -35,39 +26,30 @@ public record BookingInput(
   private static final long ORIGIN_TS_LIMIT = 253_402_300_800_000L; // year 10000, beyond DATETIME(3)
   private static final int MAX_CHARS = 255;
 
-  public List<Allocation> allocations() {
-    return Allocation.of(cents, startDate, endDate);
-  }
+  private BookingRules() {}
 
-  /** Thrown for any 422 rule; the message is the human reason. */
-  public static final class Invalid extends RuntimeException {
-    Invalid(String message) {
-      super(message, null, false, false);
-    }
-  }
-
-  public static BookingInput validate(Booking b) {
+  public static ValidBooking validate(Booking b) {
     String bookingId = required(b.getBookingId(), "booking_id");
     String model = required(b.getModel(), "model");
     String trim = required(b.getTrim(), "trim");
     String dollarValue = required(b.getDollarValue(), "dollar_value");
     if (!DOLLARS.matcher(dollarValue).matches()) {
-      throw new Invalid("dollar_value must be a decimal with at most 17 digits and 2 decimals");
+      throw unprocessable("dollar_value must be a decimal with at most 17 digits and 2 decimals");
     }
     BigInteger cents = new BigDecimal(dollarValue).movePointRight(2).toBigIntegerExact();
     if (cents.signum() == 0) {
-      throw new Invalid("dollar_value must not be zero");
+      throw unprocessable("dollar_value must not be zero");
     }
     LocalDate start = date(b.getStartDate(), "start_date");
     LocalDate end = date(b.getEndDate(), "end_date");
     if (end.isBefore(start)) {
-      throw new Invalid("end_date must not be before start_date");
+      throw unprocessable("end_date must not be before start_date");
     }
     if (b.getOriginTs() <= 0 || b.getOriginTs() >= ORIGIN_TS_LIMIT) {
-      throw new Invalid("origin_ts must be positive and before year 10000");
+      throw unprocessable("origin_ts must be positive and before year 10000");
     }
     LocalDateTime originTs = LocalDateTime.ofInstant(Instant.ofEpochMilli(b.getOriginTs()), ZoneOffset.UTC);
-    return new BookingInput(bookingId, dollarValue, cents, start, end, originTs,
+    return new ValidBooking(bookingId, dollarValue, cents, start, end, originTs,
         b.hasParentId() ? limited(b.getParentId(), "parent_id") : null, model, trim,
         b.hasStage() ? limited(b.getStage(), "stage") : null,
         b.hasType() ? limited(b.getType(), "type") : null);
@@ -75,7 +57,7 @@ public record BookingInput(
 
   private static String required(String value, String field) {
     if (value.isEmpty()) {
-      throw new Invalid(field + " is required");
+      throw unprocessable(field + " is required");
     }
     return limited(value, field);
   }
@@ -83,7 +65,7 @@ public record BookingInput(
   /** VARCHAR(255) counts code points, not UTF-16 units. */
   private static String limited(String value, String field) {
     if (value.codePointCount(0, value.length()) > MAX_CHARS) {
-      throw new Invalid(field + " is longer than 255 characters");
+      throw unprocessable(field + " is longer than 255 characters");
     }
     return value;
   }
@@ -97,11 +79,15 @@ public record BookingInput(
       }
       date = LocalDate.parse(value); // ISO_LOCAL_DATE is strict: 2023-02-29 fails
     } catch (DateTimeException e) {
-      throw new Invalid(field + " must be a real date as YYYY-MM-DD");
+      throw unprocessable(field + " must be a real date as YYYY-MM-DD");
     }
     if (date.isBefore(FIRST_DAY) || date.isAfter(LAST_DAY)) {
-      throw new Invalid(field + " must be between " + FIRST_DAY + " and " + LAST_DAY);
+      throw unprocessable(field + " must be between " + FIRST_DAY + " and " + LAST_DAY);
     }
     return date;
+  }
+
+  private static HttpError unprocessable(String rule) {
+    return new HttpError(HttpResponseStatus.UNPROCESSABLE_ENTITY, rule);
   }
 }

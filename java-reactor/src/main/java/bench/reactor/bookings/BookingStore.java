@@ -56,7 +56,7 @@ public final class BookingStore {
   }
 
   /** One attempt of the whole transaction; emits the new booking's row_id once committed. */
-  public Mono<Long> save(BookingInput booking, List<Allocation> allocations) {
+  public Mono<Long> save(ValidBooking booking, List<Allocation> allocations) {
     return Mono.usingWhen(pool.create().timeout(Database.ACQUIRE_TIMEOUT), c -> inTransaction(c, booking, allocations), Connection::close)
         .onErrorMap(BookingStore::unavailable, Unavailable::new);
   }
@@ -80,7 +80,7 @@ public final class BookingStore {
     return false;
   }
 
-  private static Mono<Long> inTransaction(Connection c, BookingInput booking, List<Allocation> allocations) {
+  private static Mono<Long> inTransaction(Connection c, ValidBooking booking, List<Allocation> allocations) {
     return Mono.usingWhen(
         Mono.from(c.beginTransaction()).thenReturn(c),
         tx -> insertBooking(tx, booking)
@@ -92,7 +92,7 @@ public final class BookingStore {
         Connection::rollbackTransaction);
   }
 
-  private static Mono<Long> insertBooking(Connection c, BookingInput b) {
+  private static Mono<Long> insertBooking(Connection c, ValidBooking b) {
     Statement insert = c.createStatement(INSERT_BOOKING)
         .bind(0, b.bookingId())
         .bind(1, b.dollarValue())
@@ -108,7 +108,7 @@ public final class BookingStore {
         .single();
   }
 
-  private static Mono<Void> addToAggregate(Connection c, BookingInput b, Allocation a) {
+  private static Mono<Void> addToAggregate(Connection c, ValidBooking b, Allocation a) {
     BigDecimal amount = a.amount();
     Statement lock = c.createStatement(LOCK_AGGREGATE).bind(0, b.model()).bind(1, b.trim()).bind(2, a.fiscalPeriodId());
     return Flux.from(lock.execute())

@@ -15,9 +15,9 @@ import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * POST /bookings: 415 → 413 → 400 (decoding) → 422 (validation), then the transaction, retried whole on the
- * conflicts of {@link Retries}. A database unavailable ({@link BookingStore.Unavailable}) or retries exhausted is
- * a 503 with Retry-After, not a failure.
+ * POST /bookings: 415 → 413 → 400 ({@link BookingInput}) → 422 ({@link BookingRules}), then the transaction
+ * ({@link BookingStore}), retried whole on the conflicts of {@link Retries}. A database unavailable
+ * ({@link BookingStore.Unavailable}) or retries exhausted is a 503 with Retry-After, not a failure.
  */
 public final class Bookings {
 
@@ -36,13 +36,13 @@ public final class Bookings {
 
   public Publisher<Void> post(HttpServerRequest req, HttpServerResponse res) {
     String type = Http.mediaType(req);
-    if (!type.equals(BookingDecoder.PROTOBUF) && !type.equals(BookingDecoder.JSON)) {
-      return Http.error(res, HttpError.unsupportedMediaType(BookingDecoder.PROTOBUF + " or " + BookingDecoder.JSON));
+    if (!type.equals(BookingInput.PROTOBUF) && !type.equals(BookingInput.JSON)) {
+      return Http.error(res, HttpError.unsupportedMediaType(BookingInput.PROTOBUF + " or " + BookingInput.JSON));
     }
     return Http.respond(res, Bodies.read(req)
-        .map(body -> validated(type, body))
+        .map(body -> BookingRules.validate(BookingInput.decode(type, body)))
         .flatMap(booking -> {
-          List<Allocation> allocations = booking.allocations();
+          List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
           return Mono.defer(() -> store.save(booking, allocations))
               .retryWhen(Retries.policy())
               .map(rowId -> created(rowId, booking, allocations));
@@ -54,15 +54,7 @@ public final class Bookings {
         .flatMap(body -> Mono.from(Http.json(res, HttpResponseStatus.CREATED, body))));
   }
 
-  static BookingInput validated(String type, byte[] body) {
-    try {
-      return BookingInput.validate(BookingDecoder.decode(type, body));
-    } catch (BookingInput.Invalid e) {
-      throw new HttpError(HttpResponseStatus.UNPROCESSABLE_ENTITY, e.getMessage());
-    }
-  }
-
-  private static byte[] created(long rowId, BookingInput booking, List<Allocation> allocations) {
+  private static byte[] created(long rowId, ValidBooking booking, List<Allocation> allocations) {
     List<Line> lines = allocations.stream().map(a -> new Line(a.fiscalPeriodId(), a.amount().toPlainString())).toList();
     try {
       return WRITER.writeValueAsBytes(new Created(rowId, booking.bookingId(), lines));

@@ -1,9 +1,15 @@
 package bench.reactor.chat;
 
 import bench.reactor.Http;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import org.reactivestreams.Publisher;
+import reactor.netty.Connection;
+import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 import reactor.netty.http.server.WebsocketServerSpec;
@@ -12,7 +18,7 @@ import reactor.netty.http.websocket.WebsocketOutbound;
 
 /**
  * GET /chat: the WebSocket endpoint. reactor-netty's decoder enforces the 64 KiB frame limit itself (close
- * 1009) and answers pings; fragmented messages are reassembled and limited in {@link ChatConnection}.
+ * 1009) and answers pings; Netty's frame aggregator reassembles fragmented messages, to the same limit.
  */
 public final class Chat {
 
@@ -43,10 +49,41 @@ public final class Chat {
   }
 
   private Publisher<Void> session(WebsocketInbound in, WebsocketOutbound out) {
-    ChatConnection session = new ChatConnection(out, rooms);
-    in.withConnection(session::attach);
+    ChatConnection connection = new ChatConnection(out, rooms);
+    in.withConnection(c -> {
+      connection.attach(c, consolidateFlushes(c));
+      c.addHandlerLast(NettyPipeline.WsFrameAggregator, reassembly(connection));
+    });
     // The name is freed as soon as the inbound side ends (the peer's close frame, a violation): waiting for
     // the TCP connection to be disposed would keep it taken for a moment after the client saw the close.
-    return in.receiveFrames().doOnNext(session::receive).doFinally(signal -> session.closed()).then();
+    return in.receiveFrames().doOnNext(connection::receive).doFinally(signal -> connection.closed()).then();
+  }
+
+  /**
+   * A relay writes one frame to each member; flushing each would cost a syscall per delivery. Netty's own handler
+   * turns the flushes queued on this connection's loop meanwhile into one write of them all.
+   *
+   * @return the handler's context, whose flush goes straight to the socket
+   */
+  private static ChannelHandlerContext consolidateFlushes(Connection connection) {
+    FlushConsolidationHandler consolidation = new FlushConsolidationHandler(
+        FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true);
+    connection.addHandlerFirst("flushConsolidation", consolidation);
+    return connection.channel().pipeline().context(consolidation);
+  }
+
+  /**
+   * Netty's frame aggregator, where {@code in.aggregateFrames(max)} puts it: fragments reach the connection as one
+   * message, and a message that adds up past 64 KiB closes it with 1009. aggregateFrames' own aggregator fails the
+   * inbound side instead (TooLongFrameException), and reactor-netty signals that error a second time when the
+   * close frame is sent, which Reactor logs as dropped.
+   */
+  private static WebSocketFrameAggregator reassembly(ChatConnection connection) {
+    return new WebSocketFrameAggregator(ChatConnection.MAX_MESSAGE_BYTES) {
+      @Override
+      protected void handleOversizedMessage(ChannelHandlerContext ctx, WebSocketFrame oversized) {
+        connection.close(1009, "Message too big", null);
+      }
+    };
   }
 }

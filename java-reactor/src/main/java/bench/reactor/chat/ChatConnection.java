@@ -1,15 +1,12 @@
 package bench.reactor.chat;
 
-import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,20 +15,15 @@ import reactor.netty.Connection;
 import reactor.netty.http.websocket.WebsocketOutbound;
 
 /**
- * One WebSocket connection: unregistered, then a member of one room until it closes.
- *
- * <p>Inbound frames arrive on the connection's own event loop, one at a time. Outbound frames come from any
- * event loop (every sender of the room) and are handed to this connection's loop, which writes them in the order
- * each sender published them. The bytes written but not yet taken by the socket are counted there; past
- * {@link #MAX_PENDING_BYTES} the member is dropped from its room and closed with 1013, so a reader that stopped
- * reading costs at most that much memory and slows nobody.
+ * One WebSocket connection: unregistered, then a member of one room until it closes. Its frames, in and out, are
+ * handled on its own event loop, which counts the bytes not yet taken by the socket: past {@link #MAX_PENDING_BYTES}
+ * the member is dropped and closed with 1013, so a reader that stopped reading costs that much memory at most.
  */
 final class ChatConnection {
 
   static final int MAX_MESSAGE_BYTES = 64 * 1024;
   static final long MAX_PENDING_BYTES = 1024 * 1024;
-  /** A peer that reads nothing, not even the close frame, is cut off after ws's close timeout. */
-  private static final long CLOSE_TIMEOUT_SECONDS = 30;
+  private static final long CLOSE_TIMEOUT_SECONDS = 30; // ws's: for a peer that does not even read the close frame
 
   private Channel channel;
   private ChannelHandlerContext socket;
@@ -40,7 +32,6 @@ final class ChatConnection {
   private final ChatRooms rooms;
   private long pendingBytes; // on this connection's event loop only
   private final AtomicBoolean closing = new AtomicBoolean();
-  private ByteArrayOutputStream fragments; // a text message still arriving in continuation frames
   private volatile ChatProtocol.User user;
 
   ChatConnection(WebsocketOutbound out, ChatRooms rooms) {
@@ -48,74 +39,35 @@ final class ChatConnection {
     this.rooms = rooms;
   }
 
-  /** Before the first frame: the channel frames are written to, and the end of the connection. */
-  void attach(Connection connection) {
-    channel = connection.channel();
-    // A relay writes one frame to each member; flushing each would cost a syscall per delivery. Netty's own
-    // handler turns the flushes queued on this connection's loop meanwhile into one write of them all.
-    FlushConsolidationHandler consolidation = new FlushConsolidationHandler(
-        FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true);
-    connection.addHandlerFirst("flushConsolidation", consolidation);
-    socket = channel.pipeline().context(consolidation);
+  /** Before the first frame: the channel frames are written to, its flush-consolidating context, its end. */
+  void attach(Connection connection, ChannelHandlerContext socket) {
+    this.channel = connection.channel();
+    this.socket = socket;
     disposed = connection.onDispose();
     rooms.opened(this);
     connection.onDispose(this::closed);
   }
 
-  /** On this connection's event loop; reactor-netty releases the frame afterwards. */
+  /** On this connection's event loop, one whole message at a time; reactor-netty releases the frame afterwards. */
   void receive(WebSocketFrame frame) {
     if (closing.get()) {
       return;
     }
     if (frame instanceof BinaryWebSocketFrame) {
       close(1003, "Binary frames are not supported", null);
-    } else if (frame instanceof TextWebSocketFrame || frame instanceof ContinuationWebSocketFrame) {
-      append(frame.content(), frame.isFinalFragment());
-    }
-  }
-
-  private void append(ByteBuf content, boolean last) {
-    int size = content.readableBytes();
-    if (fragments == null && last) {
-      if (size > MAX_MESSAGE_BYTES) {
-        close(1009, "Message too big", null);
-        return;
+    } else if (frame instanceof TextWebSocketFrame) {
+      byte[] message = ByteBufUtil.getBytes(frame.content());
+      String text = new String(message, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
+      try {
+        if (user == null) {
+          register(ChatProtocol.readRegistration(text));
+        } else {
+          ChatProtocol.checkMessage(text, user);
+          rooms.publish(user.chat(), message); // the bytes received, never re-encoded
+        }
+      } catch (ChatProtocol.Violation violation) {
+        close(1008, null, ChatProtocol.systemFrame(violation.getMessage()));
       }
-      byte[] message = new byte[size];
-      content.readBytes(message);
-      handle(message);
-      return;
-    }
-    if (fragments == null) {
-      fragments = new ByteArrayOutputStream();
-    }
-    if (fragments.size() + size > MAX_MESSAGE_BYTES) {
-      fragments = null;
-      close(1009, "Message too big", null);
-      return;
-    }
-    byte[] part = new byte[size];
-    content.readBytes(part);
-    fragments.writeBytes(part);
-    if (last) {
-      byte[] message = fragments.toByteArray();
-      fragments = null;
-      handle(message);
-    }
-  }
-
-  private void handle(byte[] message) {
-    String text = new String(message, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
-    try {
-      ChatProtocol.User registered = user;
-      if (registered == null) {
-        register(ChatProtocol.readRegistration(text));
-      } else {
-        ChatProtocol.checkMessage(text, registered);
-        rooms.publish(registered.chat(), message); // the bytes received, never re-encoded
-      }
-    } catch (ChatProtocol.Violation violation) {
-      violation(violation.getMessage());
     }
   }
 
@@ -164,10 +116,6 @@ final class ChatConnection {
     return pendingBytes + more <= MAX_PENDING_BYTES;
   }
 
-  private void violation(String reason) {
-    close(1008, null, ChatProtocol.systemFrame(reason));
-  }
-
   /** Closes with 1001; completes once the connection is gone. */
   Mono<Void> goAway() {
     close(1001, "Server shutting down", null);
@@ -178,7 +126,7 @@ final class ChatConnection {
    * From any thread, once: leave the room and free the name at once, then, on the connection's event loop,
    * the system frame if any, the close frame, and a timer that cuts off a peer that never answers it.
    */
-  private void close(int code, String reason, String systemFrame) {
+  void close(int code, String reason, String systemFrame) {
     if (!closing.compareAndSet(false, true)) {
       return;
     }

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * (non-empty strings of at most 64 characters, no "message" key); after it, {"name","chat","message"} with
  * the registered name and room and a string message. Anything else is a {@link Violation}.
  */
-public final class ChatProtocol {
+final class ChatProtocol {
 
   public static final String TAKEN_NAME = "A user with that name already exists";
   private static final int MAX_NAME_CHARS = 64;
@@ -22,16 +22,16 @@ public final class ChatProtocol {
 
   private ChatProtocol() {}
 
-  public record User(String name, String chat) {}
+  record User(String name, String chat) {}
 
-  /** Answered with one system frame carrying the message, then close 1008. */
-  public static final class Violation extends RuntimeException {
-    public Violation(String message) {
-      super(message, null, false, false);
+  /** Answered with one system frame carrying the reason, then close 1008. */
+  static final class Violation extends RuntimeException {
+    Violation(String reason) {
+      super(reason, null, false, false); // an answer to the peer, not a failure: no stack trace
     }
   }
 
-  public static User readRegistration(String text) {
+  static User readRegistration(String text) {
     JsonNode frame = parse(text);
     if (frame.has("message")) {
       throw new Violation("Register with name and chat before sending messages");
@@ -40,7 +40,7 @@ public final class ChatProtocol {
   }
 
   /** Checks a frame from the registered user; the frame itself is relayed as received. */
-  public static void checkMessage(String text, User user) {
+  static void checkMessage(String text, User user) {
     JsonNode frame = parse(text);
     if (!frame.has("message")) {
       throw new Violation("Already registered");
@@ -56,7 +56,7 @@ public final class ChatProtocol {
     }
   }
 
-  public static String systemFrame(String message) {
+  static String systemFrame(String message) {
     ObjectNode frame = JsonNodeFactory.instance.objectNode().put("type", "system").put("message", message);
     return frame.toString();
   }

@@ -1,47 +1,43 @@
 package bench.reactor.statics;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+/**
+ * What a Range header asks of a file of {@code length} bytes (spec/API.md §4.4, RFC 9110 §14.1.2): one "bytes="
+ * range is honoured as a {@link Slice}, anything else is ignored ({@link Full}), a range past the end is 416.
+ */
+public sealed interface ByteRange {
 
-/** One "bytes=" range over a file of {@code length} bytes (RFC 9110 §14.1.2), as the contract reads it. */
-public final class Ranges {
+  record Full() implements ByteRange {}
 
-  private Ranges() {}
-
-  /** What a Range header asks of a file: ignore it (full body), one satisfiable slice, or 416. */
-  public sealed interface Request permits Full, Slice, Unsatisfiable {}
-
-  public record Full() implements Request {}
-
-  public record Slice(long first, long last) implements Request {
+  record Slice(long first, long last) implements ByteRange {
     public long length() {
       return last - first + 1;
     }
   }
 
-  public record Unsatisfiable() implements Request {}
-
-  private static final Pattern SINGLE = Pattern.compile("bytes=(\\d*)-(\\d*)");
+  record Unsatisfiable() implements ByteRange {}
 
   /** Malformed headers and several ranges fall back to the full body, as the contract allows. */
-  public static Request parse(String header, long length) {
-    if (header == null) {
+  static ByteRange parse(String header, long length) {
+    String spec = header == null ? "" : header.trim();
+    int dash = spec.indexOf('-');
+    if (!spec.startsWith("bytes=") || dash < 0) {
       return new Full();
     }
-    Matcher m = SINGLE.matcher(header.trim());
-    if (!m.matches() || (m.group(1).isEmpty() && m.group(2).isEmpty())) {
+    String from = spec.substring("bytes=".length(), dash);
+    String to = spec.substring(dash + 1);
+    if (!digits(from) || !digits(to) || (from.isEmpty() && to.isEmpty())) {
       return new Full();
     }
     try {
-      if (m.group(1).isEmpty()) {
-        long suffix = Long.parseLong(m.group(2));
+      if (from.isEmpty()) {
+        long suffix = Long.parseLong(to);
         if (suffix == 0 || length == 0) {
           return new Unsatisfiable();
         }
         return new Slice(Math.max(0, length - suffix), length - 1);
       }
-      long first = Long.parseLong(m.group(1));
-      long last = m.group(2).isEmpty() ? Long.MAX_VALUE : Long.parseLong(m.group(2));
+      long first = Long.parseLong(from);
+      long last = to.isEmpty() ? Long.MAX_VALUE : Long.parseLong(to);
       if (last < first) {
         return new Full();
       }
@@ -52,5 +48,10 @@ public final class Ranges {
     } catch (NumberFormatException tooManyDigits) {
       return new Full();
     }
+  }
+
+  /** ASCII digits only (Long.parseLong would take other scripts' digits too); empty is allowed. */
+  private static boolean digits(String s) {
+    return s.chars().allMatch(c -> c >= '0' && c <= '9');
   }
 }

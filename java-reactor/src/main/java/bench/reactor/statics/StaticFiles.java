@@ -110,25 +110,25 @@ public final class StaticFiles {
         .header(HttpHeaderNames.LAST_MODIFIED, DateFormatter.format(new Date(file.lastModifiedSeconds() * 1000)))
         .header(HttpHeaderNames.ETAG, file.etag())
         .header(HttpHeaderNames.ACCEPT_RANGES, "bytes");
-    if (Conditions.notModified(req.requestHeaders(), file)) {
+    if (file.notModified(req.requestHeaders())) {
       return res.status(HttpResponseStatus.NOT_MODIFIED).send();
     }
     res.header(HttpHeaderNames.CONTENT_TYPE, file.contentType());
-    Ranges.Request range = Ranges.parse(req.requestHeaders().get(HttpHeaderNames.RANGE), file.size());
+    ByteRange range = ByteRange.parse(req.requestHeaders().get(HttpHeaderNames.RANGE), file.size());
     long first = 0;
     long length = file.size();
     switch (range) {
-      case Ranges.Unsatisfiable u -> {
+      case ByteRange.Unsatisfiable u -> {
         res.header(HttpHeaderNames.CONTENT_RANGE, "bytes */" + file.size());
         return Http.error(res, HttpResponseStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable");
       }
-      case Ranges.Slice slice -> {
+      case ByteRange.Slice slice -> {
         first = slice.first();
         length = slice.length();
         res.status(HttpResponseStatus.PARTIAL_CONTENT)
             .header(HttpHeaderNames.CONTENT_RANGE, "bytes " + slice.first() + "-" + slice.last() + "/" + file.size());
       }
-      case Ranges.Full full -> res.status(HttpResponseStatus.OK);
+      case ByteRange.Full full -> res.status(HttpResponseStatus.OK);
     }
     res.header(HttpHeaderNames.CONTENT_LENGTH, Long.toString(length));
     if (req.method().equals(HttpMethod.HEAD) || length == 0) {

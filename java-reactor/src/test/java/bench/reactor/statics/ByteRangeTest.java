@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class RangesTest {
+class ByteRangeTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = ';', value = {
@@ -22,6 +22,6 @@ class RangesTest {
       "bytes=x-y;       Full[]",
       "bytes=-;         Full[]"})
   void readsOneRangeOfA1KibFile(String header, String expected) {
-    assertEquals(expected, Ranges.parse(header, 1024).toString());
+    assertEquals(expected, ByteRange.parse(header, 1024).toString());
   }
 }
