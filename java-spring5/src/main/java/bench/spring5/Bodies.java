@@ -35,14 +35,19 @@ public final class Bodies {
     throw HttpError.unsupportedMediaType(expected);
   }
 
-  /**
-   * The whole body, at most 1 MiB. An announced Content-Length over the limit is refused before a byte is
-   * read; a chunked body is cut off by the codec's limit as soon as it passes it.
-   */
+  /** The whole body as bytes ({@link #read(ServerRequest, Class)}); an empty body is an empty array. */
   public static Mono<byte[]> read(ServerRequest request) {
+    return read(request, byte[].class).defaultIfEmpty(EMPTY);
+  }
+
+  /**
+   * The body read by the server's codecs, at most 1 MiB. An announced Content-Length over the limit is refused
+   * before a byte is read; a chunked body is cut off by the codecs' limit as soon as it passes it.
+   */
+  public static <T> Mono<T> read(ServerRequest request, Class<T> type) {
     if (request.headers().contentLength().orElse(0) > LIMIT) {
       return Mono.error(HttpError.tooLarge());
     }
-    return request.bodyToMono(byte[].class).defaultIfEmpty(EMPTY);
+    return request.bodyToMono(type);
   }
 }

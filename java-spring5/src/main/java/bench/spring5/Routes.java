@@ -3,6 +3,7 @@ package bench.spring5;
 import static org.springframework.web.reactive.function.server.RequestPredicates.all;
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
 
+import bench.spring5.bookings.Aggregates;
 import bench.spring5.bookings.Bookings;
 import bench.spring5.chat.Chat;
 import bench.spring5.event.EventEcho;
@@ -33,7 +34,7 @@ class Routes {
 
   @Bean
   RouterFunction<ServerResponse> router(Hello hello, Health health, StaticFiles statics, EventEcho event,
-      Bookings bookings) {
+      Bookings bookings, Aggregates aggregates) {
     return RouterFunctions.route()
         .GET("/hello", hello::get)
         .HEAD("/hello", hello::get)
@@ -48,8 +49,8 @@ class Routes {
         .route(path("/event"), notAllowed("POST"))
         .POST("/bookings", bookings::create)
         .route(path("/bookings"), notAllowed("POST"))
-        .GET("/aggregates", bookings::aggregates)
-        .HEAD("/aggregates", bookings::aggregates)
+        .GET("/aggregates", aggregates::get)
+        .HEAD("/aggregates", aggregates::get)
         .route(path("/aggregates"), notAllowed("GET, HEAD"))
         .route(all(), request -> Mono.error(HttpError.notFound()))
         .build();

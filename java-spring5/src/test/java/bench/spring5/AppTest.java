@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -102,6 +104,22 @@ class AppTest {
         .expectStatus().isOk()
         .expectBody().jsonPath("$.length()").isEqualTo(2)
         .jsonPath("$[1].totalDollarAmount").isEqualTo("152.46");
+  }
+
+  /** Through the server's codecs: Boot's 1 MiB limit reaches the ProtobufDecoder, and the JSON decoder is registered. */
+  @Test
+  void bookingBodiesAreReadByTheServersCodecs() {
+    MediaType protobuf = MediaType.parseMediaType("application/x-protobuf");
+    http.post().uri("/bookings").contentType(protobuf).bodyValue(new byte[] {0x0e}).exchange()
+        .expectStatus().isBadRequest().expectBody(String.class)
+        .isEqualTo("{\"error\":\"Body is not a valid Booking message\"}");
+    http.post().uri("/bookings").contentType(MediaType.APPLICATION_JSON).bodyValue("{\"model\":42}").exchange()
+        .expectStatus().isBadRequest().expectBody(String.class).isEqualTo("{\"error\":\"model must be a string\"}");
+    http.post().uri("/bookings").contentType(protobuf).bodyValue(new byte[0]).exchange()
+        .expectStatus().isEqualTo(HttpStatus.UNPROCESSABLE_CONTENT);
+    Flux<DataBuffer> chunked = Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(new byte[1024 * 1024 + 1]));
+    http.post().uri("/bookings").contentType(protobuf).body(chunked, DataBuffer.class).exchange()
+        .expectStatus().isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
   }
 
   @Test

@@ -3,7 +3,7 @@ package bench.spring5;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.CharacterCodingException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,17 +26,24 @@ class JsonTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "{", "{} {}", "[1,]", "nul"})
-  void refusesAnythingButOneJsonValue(String body) {
-    assertThatThrownBy(() -> Json.parse(body.getBytes(StandardCharsets.UTF_8)))
-        .isInstanceOfSatisfying(HttpError.class, e -> assertThat(e.status().value()).isEqualTo(400));
+  @ValueSource(strings = {"", "  ", "{", "{} {}", "[1,]", "nul"})
+  void parsesNothingButOneJsonValue(String text) {
+    assertThat(Json.parseOrNull(text)).isNull();
   }
 
   @Test
-  void refusesInvalidUtf8() {
+  void parsesOneValueWithWhitespaceAround() {
+    assertThat(Json.parseOrNull(" {\"a\":[1]}\n").get("a").get(0).asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void refusesInvalidUtf8() throws CharacterCodingException {
     byte[] overlong = {'"', (byte) 0xc0, (byte) 0xaf, '"'};
     byte[] surrogate = {'"', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"'};
-    assertThatThrownBy(() -> Json.parse(overlong)).isInstanceOf(HttpError.class);
-    assertThatThrownBy(() -> Json.parse(surrogate)).isInstanceOf(HttpError.class);
+    byte[] truncated = {'"', (byte) 0xe2, (byte) 0x82};
+    assertThatThrownBy(() -> Json.utf8(overlong)).isInstanceOf(CharacterCodingException.class);
+    assertThatThrownBy(() -> Json.utf8(surrogate)).isInstanceOf(CharacterCodingException.class);
+    assertThatThrownBy(() -> Json.utf8(truncated)).isInstanceOf(CharacterCodingException.class);
+    assertThat(Json.utf8(new byte[] {'"', (byte) 0xe2, (byte) 0x82, (byte) 0xac, '"'})).isEqualTo("\"€\"");
   }
 }

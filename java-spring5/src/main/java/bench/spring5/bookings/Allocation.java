@@ -8,47 +8,43 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One half-year's share of a booking (spec/API.md §6.3): the value spread over the overlapped half-years pro
- * rata by days, in whole cents, every period but the last rounded down and the last taking the remainder.
- * Integer arithmetic only: cents times days reaches about 2×10^23.
+ * One half-year's share of a booking, in cents (spec/API.md §6.3). Exact: cents are BigInteger (C × d reaches
+ * about 2×10^23, past a long), days are whole numbers, no floating point anywhere.
  */
-record Allocation(int fiscalPeriodId, BigDecimal amount) {
+public record Allocation(int fiscalPeriodId, BigInteger cents) {
 
-  /** The allocations in ascending period id, which is also the lock order. */
-  static List<Allocation> of(BigDecimal dollars, LocalDate start, LocalDate end) {
-    BigInteger cents = dollars.movePointRight(2).toBigIntegerExact();
-    BigInteger totalDays = BigInteger.valueOf(days(start, end));
-    List<int[]> periods = new ArrayList<>();
-    for (int year = start.getYear(); year <= end.getYear(); year++) {
-      for (int half = 1; half <= 2; half++) {
-        LocalDate first = LocalDate.of(year, half == 1 ? 1 : 7, 1);
-        LocalDate last = half == 1 ? LocalDate.of(year, 6, 30) : LocalDate.of(year, 12, 31);
-        LocalDate from = start.isAfter(first) ? start : first;
-        LocalDate to = end.isBefore(last) ? end : last;
-        if (!to.isBefore(from)) {
-          periods.add(new int[] {year * 10 + half, (int) days(from, to)});
-        }
-      }
-    }
-    List<Allocation> allocations = new ArrayList<>(periods.size());
+  /**
+   * Splits {@code totalCents} over the half-years that [start, end] (inclusive) overlaps, in ascending period
+   * order (the lock order): each period but the last gets floor(C × d / D), the last gets the remainder, so the
+   * shares sum to exactly C. Every overlapped period is listed, even with 0 cents.
+   */
+  public static List<Allocation> allocate(BigInteger totalCents, LocalDate start, LocalDate end) {
+    BigInteger totalDays = BigInteger.valueOf(ChronoUnit.DAYS.between(start, end) + 1);
+    List<Allocation> allocations = new ArrayList<>();
     BigInteger allocated = BigInteger.ZERO;
-    for (int i = 0; i < periods.size(); i++) {
-      int[] period = periods.get(i);
-      BigInteger share = i == periods.size() - 1
-          ? cents.subtract(allocated)
-          : cents.multiply(BigInteger.valueOf(period[1])).divide(totalDays);
-      allocated = allocated.add(share);
-      allocations.add(new Allocation(period[0], new BigDecimal(share, 2)));
+    for (LocalDate day = start; !day.isAfter(end); ) {
+      LocalDate last = lastDayOfHalf(day).isBefore(end) ? lastDayOfHalf(day) : end;
+      BigInteger cents = last.equals(end)
+          ? totalCents.subtract(allocated)
+          : totalCents.multiply(BigInteger.valueOf(ChronoUnit.DAYS.between(day, last) + 1)).divide(totalDays);
+      allocations.add(new Allocation(periodId(day), cents));
+      allocated = allocated.add(cents);
+      day = last.plusDays(1);
     }
-    return allocations;
+    return List.copyOf(allocations);
   }
 
-  private static long days(LocalDate from, LocalDate to) {
-    return ChronoUnit.DAYS.between(from, to) + 1;
+  /** The amount with exactly two decimals, as DECIMAL(19,2) stores it and the response writes it. */
+  public BigDecimal amount() {
+    return new BigDecimal(cents, 2);
   }
 
-  /** Exactly two decimals, as the response and GET /aggregates write amounts. */
-  String amountText() {
-    return amount.toPlainString();
+  /** year × 10 + half: 20221 is January–June 2022, 20222 July–December. */
+  static int periodId(LocalDate day) {
+    return day.getYear() * 10 + (day.getMonthValue() <= 6 ? 1 : 2);
+  }
+
+  private static LocalDate lastDayOfHalf(LocalDate day) {
+    return day.getMonthValue() <= 6 ? LocalDate.of(day.getYear(), 6, 30) : LocalDate.of(day.getYear(), 12, 31);
   }
 }

@@ -5,14 +5,14 @@ import java.util.Optional;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** The SQL of spec/API.md §6.4 and §6.8, on Spring's DatabaseClient. Transactions are the caller's. */
+/**
+ * The statements of the bookings transaction (spec/API.md §6.4), on Spring's DatabaseClient, which translates the
+ * driver's errors into DataAccessExceptions ({@link Retries}). The transaction itself is the caller's.
+ */
 @Repository
 class BookingStore {
-
-  record AggregateRow(String model, String trim, int fiscalPeriodId, String totalDollarAmount, int version) {}
 
   private final DatabaseClient db;
 
@@ -74,30 +74,6 @@ class BookingStore {
         .bind("amount", allocation.amount())
         .bind("period", allocation.fiscalPeriodId())
         .then();
-  }
-
-  /** Ordered in SQL: binary collation order is UTF-8 byte order, which a Java sort would not reproduce. */
-  Flux<AggregateRow> aggregates(String model, String trim) {
-    StringBuilder sql = new StringBuilder(
-        "SELECT model, trim, fiscal_period_id, total_dollar_amount, version FROM aggregates WHERE TRUE");
-    if (model != null) {
-      sql.append(" AND model = :model");
-    }
-    if (trim != null) {
-      sql.append(" AND trim = :trim");
-    }
-    GenericExecuteSpec query = db.sql(sql.append(" ORDER BY model, trim, fiscal_period_id").toString());
-    if (model != null) {
-      query = query.bind("model", model);
-    }
-    if (trim != null) {
-      query = query.bind("trim", trim);
-    }
-    return query.map(row -> new AggregateRow(row.get("model", String.class), row.get("trim", String.class),
-            row.get("fiscal_period_id", Integer.class),
-            row.get("total_dollar_amount", BigDecimal.class).setScale(2).toPlainString(),
-            row.get("version", Integer.class)))
-        .all();
   }
 
   private static GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, String value) {

@@ -9,42 +9,46 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.TransientDataAccessException;
 import reactor.core.publisher.Mono;
 import reactor.netty.channel.AbortedException;
 import reactor.pool.PoolShutdownException;
 import reactor.util.retry.Retry;
 
 /**
- * The retry policy of spec/API.md §6.5: deadlock (1213), lock wait timeout (1205) and duplicate key (1062,
- * two first sales of a product racing to INSERT) roll back and run the whole transaction again, at most 5
- * attempts in all, waiting a random 5–50 ms × n before attempt n+1.
+ * The retry policy of spec/API.md §6.5: a deadlock, a lock wait timeout or a duplicate key (two first sales of a
+ * product racing to INSERT its aggregate) rolls back and runs the whole transaction again, at most 5 attempts in
+ * all, waiting a random 5–50 ms × n before attempt n+1. The failures are told apart as Spring translates them:
+ * DatabaseClient and the transaction manager turn the driver's R2dbcException into a DataAccessException.
  */
 final class Retries {
 
   static final int ATTEMPTS = 5;
-  private static final Set<Integer> RETRYABLE = Set.of(1213, 1205, 1062);
   private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
 
   private Retries() {}
 
+  /** Reactor's retry spec; once the attempts are spent, the last failure goes on as it was. */
   static Retry policy() {
-    return Retry.from(signals -> signals.concatMap(signal -> {
-      long retry = signal.totalRetries() + 1;
-      if (!retryable(signal.failure()) || retry >= ATTEMPTS) {
-        return Mono.error(signal.failure());
-      }
-      return Mono.delay(Duration.ofMillis(ThreadLocalRandom.current().nextLong(5, 51) * retry));
-    }));
+    return Retry.max(ATTEMPTS - 1)
+        .filter(Retries::retryable)
+        .doBeforeRetryAsync(retry -> Mono.delay(pause(retry.totalRetries() + 1)).then())
+        .onRetryExhaustedThrow((spec, retry) -> retry.failure());
   }
 
-  /** The MariaDB error code under Spring's translated exception, if any. */
+  /** Before attempt n + 1. */
+  static Duration pause(long n) {
+    return Duration.ofMillis(ThreadLocalRandom.current().nextLong(5, 51) * n);
+  }
+
+  /**
+   * r2dbc-mysql reports MariaDB's deadlock (1213) as a transient resource failure and its lock wait timeout (1205)
+   * as a timeout, which Spring translates to TransientDataAccessException subclasses (a driver that reports a
+   * deadlock as a rollback gets a PessimisticLockingFailureException, transient too); 1062 is a DuplicateKeyException.
+   */
   static boolean retryable(Throwable error) {
-    for (Throwable e = error; e != null; e = e.getCause()) {
-      if (e instanceof R2dbcException r2dbc && RETRYABLE.contains(r2dbc.getErrorCode())) {
-        return true;
-      }
-    }
-    return false;
+    return error instanceof TransientDataAccessException || error instanceof DuplicateKeyException;
   }
 
   /**

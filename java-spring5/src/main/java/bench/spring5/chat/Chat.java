@@ -24,9 +24,9 @@ import reactor.core.publisher.Mono;
 import reactor.netty.http.server.WebsocketServerSpec;
 
 /**
- * GET /chat: the WebSocket chat of spec/API.md §7. Each connection ({@link ChatConnection}) reads its frames
- * in order and is written to through its Netty channel, bounded by Netty's count of unwritten bytes; names and rooms live in {@link ChatRooms}. On shutdown,
- * before the web server drains, every socket is closed with 1001.
+ * GET /chat: the WebSocket chat of spec/API.md §7. Each connection ({@link ChatConnection}) reads its frames in order
+ * and is written to through its Netty channel, bounded by Netty's count of unwritten bytes; names and rooms live in
+ * {@link ChatRooms}. On shutdown, before the web server drains, every socket is closed with 1001.
  */
 @Component
 public class Chat implements WebSocketHandler, SmartLifecycle {

@@ -11,28 +11,21 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.web.reactive.socket.CloseStatus;
 import org.springframework.web.reactive.socket.WebSocketMessage;
 import org.springframework.web.reactive.socket.WebSocketSession;
 import reactor.netty.Connection;
 
 /**
- * One WebSocket connection: unregistered, then a member of its room until it closes.
- *
- * <p>Frames relayed to it come from any event loop (every sender of the room) and are handed to this connection's
- * loop, which writes them to its Netty channel in the order each sender published them. Netty counts the bytes
- * handed to the channel and not yet taken by the socket; past {@link #MAX_PENDING_BYTES} the channel turns
- * unwritable, and the next frame for it removes the member from its room and closes it with 1013. So a reader that
- * stops reading costs at most that much memory and slows nobody, and a reader whose socket keeps taking data is
- * never cut. WebFlux's {@code WebSocketSession.send(Publisher)} hides both the per-frame write and that count, hence
- * the channel, which the reactor-netty session exposes.
+ * One WebSocket connection: unregistered, then a member of its room until it closes. Relayed frames are written to its
+ * Netty channel on its own event loop; once {@link #MAX_PENDING_BYTES} wait for the socket, the channel is unwritable
+ * and the next frame closes it with 1013 (spec/API.md §7.5). WebFlux's {@code WebSocketSession.send(Publisher)} hides
+ * the per-frame write and Netty's count, hence the channel.
  */
 final class ChatConnection implements ChatRooms.Member {
 
   static final int MAX_PENDING_BYTES = 1024 * 1024;
-  /** How long a peer has to read our close frame before the TCP connection is dropped (ws's default). */
-  static final long CLOSE_TIMEOUT_SECONDS = 30;
+  static final long CLOSE_TIMEOUT_SECONDS = 30; // for a peer to read our close frame (ws's default)
 
   private final WebSocketSession session;
   private final Channel channel;
@@ -63,14 +56,18 @@ final class ChatConnection implements ChatRooms.Member {
       close(CloseStatus.NOT_ACCEPTABLE.withReason("Binary frames are not supported"), null);
       return;
     }
-    DataBuffer payload = message.getPayload();
-    byte[] bytes = new byte[payload.readableByteCount()];
-    payload.read(bytes);
+    byte[] bytes = new byte[message.getPayload().readableByteCount()];
+    message.getPayload().read(bytes);
     String text = new String(bytes, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
     try {
       User registered = user;
       if (registered == null) {
-        register(ChatProtocol.registration(text));
+        User candidate = ChatProtocol.readRegistration(text);
+        if (!rooms.claim(candidate.name(), this)) {
+          throw new Violation(ChatProtocol.TAKEN_NAME);
+        }
+        user = candidate;
+        rooms.join(candidate.chat(), this);
       } else {
         ChatProtocol.checkMessage(text, registered);
         rooms.publish(registered.chat(), bytes); // the bytes received, never re-encoded
@@ -80,18 +77,9 @@ final class ChatConnection implements ChatRooms.Member {
     }
   }
 
-  private void register(User candidate) {
-    if (!rooms.claim(candidate.name(), this)) {
-      throw new Violation(ChatProtocol.TAKEN_NAME);
-    }
-    user = candidate;
-    rooms.join(candidate.chat(), this);
-  }
-
   /**
-   * Called by the room from any event loop, for every message published to it. The frame is written on this
-   * connection's own loop (a sender's frames keep their order in its task queue), where writability is checked
-   * against bytes the socket was offered: Netty counts a write handed over from another loop while it waits.
+   * From any event loop: written on this connection's own (a sender's frames keep their order in its task queue),
+   * where writability counts only bytes offered to the socket, not writes handed over and still waiting.
    */
   @Override
   public void deliver(byte[] message) {
@@ -115,9 +103,8 @@ final class ChatConnection implements ChatRooms.Member {
   }
 
   /**
-   * Frames whose flush is being consolidated (up to 256 per channel during a read) count toward the high-water
-   * mark before the socket was offered them. They go to the socket first, so that only a socket that stops
-   * taking data reaches the bound (spec/API.md §7.5).
+   * Frames whose flush is being consolidated (up to 256 per channel during a read) count toward the high-water mark
+   * before the socket was offered them: they go to it first, so that only a socket that stops taking data is cut.
    */
   private boolean writableOnceFlushed() {
     socket.flush();
@@ -131,8 +118,7 @@ final class ChatConnection implements ChatRooms.Member {
 
   /**
    * From any thread, once: leave the room and free the name at once, then, on the connection's event loop, the
-   * system frame if any, the close frame after everything already queued, and a timer that cuts off a peer that
-   * never reads it.
+   * system frame if any, the close frame after everything queued, and a timer for a peer that never reads it.
    */
   private void close(CloseStatus status, String systemFrame) {
     if (!closing.compareAndSet(false, true)) {

@@ -17,14 +17,15 @@ final class ChatProtocol {
 
   /** A frame that breaks the protocol: answered with one system frame, then close 1008. */
   static final class Violation extends RuntimeException {
-    Violation(String reason) {
-      super(reason, null, false, false);
+    Violation(String message) {
+      super(message, null, false, false);
     }
   }
 
   private ChatProtocol() {}
 
-  static User registration(String text) {
+  /** The first frame: the user it registers. */
+  static User readRegistration(String text) {
     JsonNode frame = object(text);
     if (frame.has("message")) {
       throw new Violation("Register with name and chat before sending messages");
@@ -50,8 +51,9 @@ final class ChatProtocol {
     }
   }
 
-  static String systemFrame(String reason) {
-    return "{\"type\":\"system\",\"message\":" + Json.quote(reason) + "}";
+  /** The frame that tells a client why it is closed: {"type":"system","message":...}. */
+  static String systemFrame(String message) {
+    return "{\"type\":\"system\",\"message\":" + Json.quote(message) + "}";
   }
 
   private static JsonNode object(String text) {

@@ -16,9 +16,9 @@ class ChatProtocolTest {
 
   @Test
   void registersWithNameAndChatIgnoringOtherKeys() {
-    assertThat(ChatProtocol.registration("{\"name\":\"ann\",\"chat\":\"room\",\"x\":1}")).isEqualTo(ANN);
+    assertThat(ChatProtocol.readRegistration("{\"name\":\"ann\",\"chat\":\"room\",\"x\":1}")).isEqualTo(ANN);
     String sixtyFourEmoji = "😀".repeat(64);
-    assertThat(ChatProtocol.registration("{\"name\":\"" + sixtyFourEmoji + "\",\"chat\":\"r\"}").name())
+    assertThat(ChatProtocol.readRegistration("{\"name\":\"" + sixtyFourEmoji + "\",\"chat\":\"r\"}").name())
         .isEqualTo(sixtyFourEmoji);
   }
 
@@ -26,12 +26,12 @@ class ChatProtocolTest {
   @ValueSource(strings = {"hello", "[1,2]", "{\"name\":\"ann\"}", "{\"chat\":\"room\"}", "{\"name\":\"\",\"chat\":\"r\"}",
       "{\"name\":42,\"chat\":\"r\"}", "{\"name\":\"a\",\"chat\":\"r\",\"message\":\"early\"}"})
   void refusesBadRegistrations(String frame) {
-    assertThatThrownBy(() -> ChatProtocol.registration(frame)).isInstanceOf(Violation.class);
+    assertThatThrownBy(() -> ChatProtocol.readRegistration(frame)).isInstanceOf(Violation.class);
   }
 
   @Test
   void refusesNamesOverSixtyFourCharacters() {
-    assertThatThrownBy(() -> ChatProtocol.registration("{\"name\":\"" + "n".repeat(65) + "\",\"chat\":\"r\"}"))
+    assertThatThrownBy(() -> ChatProtocol.readRegistration("{\"name\":\"" + "n".repeat(65) + "\",\"chat\":\"r\"}"))
         .isInstanceOf(Violation.class);
   }
 

@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import bench.spring5.Fixtures;
 import bench.spring5.HttpError;
-import bench.spring5.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class EventTest {
+class EventJsonTest {
 
   static List<Path> requests() {
     return Fixtures.files("events", ".request.json");
@@ -26,7 +25,7 @@ class EventTest {
   @MethodSource("requests")
   void echoesEveryFixtureByteForByte(Path request) {
     Path response = request.resolveSibling(request.getFileName().toString().replace(".request.", ".response."));
-    byte[] echoed = Json.write(EventEcho.read(Fixtures.bytes(request)));
+    byte[] echoed = EventJson.write(EventJson.read(Fixtures.bytes(request)));
     assertThat(new String(echoed, StandardCharsets.UTF_8))
         .isEqualTo(new String(Fixtures.bytes(response), StandardCharsets.UTF_8));
   }
@@ -34,7 +33,7 @@ class EventTest {
   @ParameterizedTest
   @MethodSource("invalidBodies")
   void refusesEveryInvalidBodyWith400(Path body) {
-    assertThatThrownBy(() -> EventEcho.read(Fixtures.bytes(body)))
+    assertThatThrownBy(() -> EventJson.read(Fixtures.bytes(body)))
         .isInstanceOfSatisfying(HttpError.class, e -> assertThat(e.status().value()).isEqualTo(400));
   }
 }
