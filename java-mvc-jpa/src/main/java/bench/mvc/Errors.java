@@ -17,12 +17,14 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 import org.springframework.web.util.DisconnectedClientHelper;
@@ -37,24 +39,7 @@ public class Errors implements org.springframework.boot.webmvc.error.ErrorContro
 
   private static final Logger log = LoggerFactory.getLogger(Errors.class);
 
-  /** A failure a handler reports on purpose, with the status it means. */
-  public static class Status extends RuntimeException {
-    final HttpStatusCode status;
-
-    public Status(HttpStatusCode status, String message) {
-      super(message, null, false, false);
-      this.status = status;
-    }
-  }
-
-  /** Saturated, not broken: 503 with {@code Retry-After: 1} (spec/API.md §6.5). */
-  public static class Busy extends Status {
-    public Busy(String message) {
-      super(HttpStatus.SERVICE_UNAVAILABLE, message);
-    }
-  }
-
-  public static ResponseEntity<Body> body(HttpStatusCode status, String message) {
+  private static ResponseEntity<Body> body(HttpStatusCode status, String message) {
     return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(new Body(message));
   }
 
@@ -68,13 +53,14 @@ public class Errors implements org.springframework.boot.webmvc.error.ErrorContro
 
   private static final byte[] TOO_LARGE = "{\"error\":\"request body over 1 MiB\"}".getBytes(StandardCharsets.UTF_8);
 
-  @ExceptionHandler(Status.class)
-  ResponseEntity<Body> status(Status e) {
-    if (e instanceof Busy) {
-      return ResponseEntity.status(e.status).header(HttpHeaders.RETRY_AFTER, "1")
-          .contentType(MediaType.APPLICATION_JSON).body(new Body(e.getMessage()));
-    }
-    return body(e.status, e.getMessage());
+  /**
+   * A handler's own refusal: a {@link ResponseStatusException} with its reason, or an {@link ErrorResponseException}
+   * where the answer needs a header (503 with {@code Retry-After}).
+   */
+  @ExceptionHandler(ErrorResponseException.class)
+  ResponseEntity<Body> refused(ErrorResponseException e) {
+    return ResponseEntity.status(e.getStatusCode()).headers(e.getHeaders()).contentType(MediaType.APPLICATION_JSON)
+        .body(new Body(e.getBody().getDetail()));
   }
 
   @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})

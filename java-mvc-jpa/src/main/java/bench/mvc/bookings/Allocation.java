@@ -8,40 +8,43 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One half-year's share of a booking (spec/API.md §6.3): the value spread pro rata by days over the half-years
- * the inclusive interval overlaps, in whole cents, the last period taking the remainder so that the shares
- * always sum to the booking. BigInteger throughout: cents reach 10^19 and cents × days far beyond a long.
+ * One half-year's share of a booking, in cents (spec/API.md §6.3). Exact: cents are BigInteger (C × d reaches
+ * about 2×10^23, past a long), days are whole numbers, no floating point anywhere.
  */
-record Allocation(int fiscalPeriodId, BigInteger cents) {
+public record Allocation(int fiscalPeriodId, BigInteger cents) {
 
-  BigDecimal amount() {
+  /**
+   * Splits {@code totalCents} over the half-years that [start, end] (inclusive) overlaps, in ascending period
+   * order (the lock order): each period but the last gets floor(C × d / D), the last gets the remainder, so the
+   * shares sum to exactly C. Every overlapped period is listed, even with 0 cents.
+   */
+  public static List<Allocation> allocate(BigInteger totalCents, LocalDate start, LocalDate end) {
+    BigInteger totalDays = BigInteger.valueOf(ChronoUnit.DAYS.between(start, end) + 1);
+    List<Allocation> allocations = new ArrayList<>();
+    BigInteger allocated = BigInteger.ZERO;
+    for (LocalDate day = start; !day.isAfter(end); ) {
+      LocalDate last = lastDayOfHalf(day).isBefore(end) ? lastDayOfHalf(day) : end;
+      BigInteger cents = last.equals(end)
+          ? totalCents.subtract(allocated)
+          : totalCents.multiply(BigInteger.valueOf(ChronoUnit.DAYS.between(day, last) + 1)).divide(totalDays);
+      allocations.add(new Allocation(periodId(day), cents));
+      allocated = allocated.add(cents);
+      day = last.plusDays(1);
+    }
+    return List.copyOf(allocations);
+  }
+
+  /** The amount with exactly two decimals, as DECIMAL(19,2) stores it and the response writes it. */
+  public BigDecimal amount() {
     return new BigDecimal(cents, 2);
   }
 
-  static List<Allocation> spread(BigInteger cents, LocalDate start, LocalDate end) {
-    BigInteger totalDays = BigInteger.valueOf(ChronoUnit.DAYS.between(start, end) + 1);
-    List<Allocation> shares = new ArrayList<>();
-    BigInteger allocated = BigInteger.ZERO;
-    LocalDate periodStart = halfYearOf(start);
-    while (!periodStart.isAfter(end)) {
-      LocalDate next = periodStart.plusMonths(6);
-      LocalDate from = start.isAfter(periodStart) ? start : periodStart;
-      LocalDate to = end.isBefore(next) ? end : next.minusDays(1);
-      int id = periodStart.getYear() * 10 + (periodStart.getMonthValue() == 1 ? 1 : 2);
-      if (!next.isAfter(end)) {
-        BigInteger days = BigInteger.valueOf(ChronoUnit.DAYS.between(from, to) + 1);
-        BigInteger share = cents.multiply(days).divide(totalDays);
-        allocated = allocated.add(share);
-        shares.add(new Allocation(id, share));
-      } else {
-        shares.add(new Allocation(id, cents.subtract(allocated)));
-      }
-      periodStart = next;
-    }
-    return shares;
+  /** year × 10 + half: 20221 is January–June 2022, 20222 July–December. */
+  static int periodId(LocalDate day) {
+    return day.getYear() * 10 + (day.getMonthValue() <= 6 ? 1 : 2);
   }
 
-  private static LocalDate halfYearOf(LocalDate date) {
-    return LocalDate.of(date.getYear(), date.getMonthValue() <= 6 ? 1 : 7, 1);
+  private static LocalDate lastDayOfHalf(LocalDate day) {
+    return day.getMonthValue() <= 6 ? LocalDate.of(day.getYear(), 6, 30) : LocalDate.of(day.getYear(), 12, 31);
   }
 }

@@ -1,75 +1,117 @@
 package bench.mvc.bookings;
 
 import bench.bookings.proto.Booking;
-import bench.mvc.Errors;
-import java.math.BigDecimal;
+import com.google.protobuf.util.JsonFormat;
+import java.io.IOException;
 import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
-import org.springframework.http.HttpStatus;
+import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpInputMessage;
+import org.springframework.http.HttpOutputMessage;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.AbstractHttpMessageConverter;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.converter.protobuf.ProtobufHttpMessageConverter;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
-/** A decoded {@link Booking} that passed the contract's validation (spec/API.md §6.2); anything else is a 422. */
-record BookingInput(String bookingId, BigDecimal dollarValue, BigInteger cents, LocalDate startDate, LocalDate endDate,
-    Instant originTs, String parentId, String model, String trim, String stage, String type) {
+/**
+ * The body of POST /bookings to a {@link Booking} message, or 400 (spec/API.md §6.1). Both readers are message
+ * converter beans, which Boot puts ahead of its defaults: protobuf-java's own for {@code application/x-protobuf}
+ * (only that: its JSON support would coerce types), and this one for {@code application/json}. Here
+ * protobuf-java's {@link JsonFormat} does the proto3 JSON mapping once the JSON types are checked, because
+ * JsonFormat accepts a number or a one-element array for a string field where the contract wants a 400.
+ */
+@Component
+class BookingInput extends AbstractHttpMessageConverter<Booking> {
 
-  private static final Pattern DECIMAL = Pattern.compile("[0-9]{1,17}(\\.[0-9]{1,2})?");
-  private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
-  private static final LocalDate FIRST = LocalDate.of(2000, 1, 1);
-  private static final LocalDate LAST = LocalDate.of(2049, 12, 31);
-  private static final long YEAR_10000 = 253_402_300_800_000L;
-  private static final int MAX_LENGTH = 255;
+  private static final Map<String, String> STRINGS = Map.ofEntries(
+      Map.entry("bookingId", "booking_id"), Map.entry("dollarValue", "dollar_value"),
+      Map.entry("startDate", "start_date"), Map.entry("endDate", "end_date"), Map.entry("parentId", "parent_id"),
+      Map.entry("model", "model"), Map.entry("trim", "trim"), Map.entry("stage", "stage"), Map.entry("type", "type"));
+  private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
+  private static final BigInteger MIN = BigInteger.valueOf(Long.MIN_VALUE);
+  private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-  static BookingInput validate(Booking b) {
-    String bookingId = required(b.getBookingId(), "booking_id");
-    String model = required(b.getModel(), "model");
-    String trim = required(b.getTrim(), "trim");
-    String dollarValue = required(b.getDollarValue(), "dollar_value");
-    require(DECIMAL.matcher(dollarValue).matches(), "dollar_value must be a decimal with at most 17 digits and 2 decimals");
-    BigDecimal value = new BigDecimal(dollarValue);
-    require(value.signum() > 0, "dollar_value must not be zero");
-    LocalDate start = date(b.getStartDate(), "start_date");
-    LocalDate end = date(b.getEndDate(), "end_date");
-    require(!end.isBefore(start), "end_date must not be before start_date");
-    require(b.getOriginTs() > 0 && b.getOriginTs() < YEAR_10000, "origin_ts must be positive and before year 10000");
-    String parentId = b.hasParentId() ? limited(b.getParentId(), "parent_id") : null;
-    String stage = b.hasStage() ? limited(b.getStage(), "stage") : null;
-    String type = b.hasType() ? limited(b.getType(), "type") : null;
-    return new BookingInput(bookingId, value, value.movePointRight(2).toBigIntegerExact(), start, end,
-        Instant.ofEpochMilli(b.getOriginTs()), parentId, model, trim, stage, type);
+  private final JsonMapper mapper = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+  private final JsonFormat.Parser parser = JsonFormat.parser().ignoringUnknownFields();
+
+  BookingInput() {
+    super(StandardCharsets.UTF_8, MediaType.APPLICATION_JSON);
   }
 
-  private static String required(String value, String field) {
-    require(!value.isEmpty(), field + " is required");
-    return limited(value, field);
+  @Bean
+  static ProtobufHttpMessageConverter protobufInput() {
+    ProtobufHttpMessageConverter protobuf = new ProtobufHttpMessageConverter();
+    protobuf.setSupportedMediaTypes(List.of(ProtobufHttpMessageConverter.PROTOBUF));
+    return protobuf;
   }
 
-  /** VARCHAR(255) counts code points, not UTF-16 units. */
-  private static String limited(String value, String field) {
-    require(value.codePointCount(0, value.length()) <= MAX_LENGTH, field + " is longer than " + MAX_LENGTH + " characters");
-    return value;
+  @Override
+  protected boolean supports(Class<?> type) {
+    return Booking.class == type;
   }
 
-  private static LocalDate date(String text, String field) {
-    required(text, field);
-    LocalDate date;
+  @Override
+  protected boolean canWrite(MediaType mediaType) {
+    return false;
+  }
+
+  @Override
+  protected Booking readInternal(Class<? extends Booking> type, HttpInputMessage input) throws IOException {
+    String text = utf8(input.getBody().readAllBytes(), input);
     try {
-      require(DATE.matcher(text).matches(), field + " must be a real date as YYYY-MM-DD");
-      date = LocalDate.parse(text, DateTimeFormatter.ISO_LOCAL_DATE);
-    } catch (DateTimeParseException e) {
-      throw invalid(field + " must be a real date as YYYY-MM-DD");
+      JsonNode tree = mapper.readTree(text);
+      if (tree == null || !tree.isObject()) throw unreadable("the body is not a JSON object", input);
+      STRINGS.forEach((camel, snake) -> {
+        for (String name : new String[] {camel, snake}) {
+          JsonNode field = tree.get(name);
+          if (field != null && !field.isNull() && !field.isString()) throw unreadable(name + " must be a string", input);
+        }
+      });
+      for (String name : new String[] {"originTs", "origin_ts"}) {
+        JsonNode field = tree.get(name);
+        if (field != null && !field.isNull() && !isInt64(field)) throw unreadable(name + " must be an int64", input);
+      }
+      Booking.Builder builder = Booking.newBuilder();
+      parser.merge(text, builder);
+      return builder.build();
+    } catch (JacksonException | com.google.protobuf.InvalidProtocolBufferException e) {
+      throw unreadable("the body is not a Booking in JSON", input);
     }
-    require(!date.isBefore(FIRST) && !date.isAfter(LAST), field + " must be between " + FIRST + " and " + LAST);
-    return date;
   }
 
-  private static void require(boolean condition, String message) {
-    if (!condition) throw invalid(message);
+  private static boolean isInt64(JsonNode node) {
+    if (node.isIntegralNumber()) return node.canConvertToLong();
+    if (!node.isString() || !INTEGER.matcher(node.stringValue()).matches()) return false;
+    BigInteger value = new BigInteger(node.stringValue());
+    return value.compareTo(MIN) >= 0 && value.compareTo(MAX) <= 0;
   }
 
-  private static Errors.Status invalid(String message) {
-    return new Errors.Status(HttpStatus.UNPROCESSABLE_CONTENT, message);
+  private static String utf8(byte[] body, HttpInputMessage input) {
+    try {
+      return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body)).toString();
+    } catch (CharacterCodingException e) {
+      throw unreadable("the body is not valid UTF-8", input);
+    }
+  }
+
+  private static HttpMessageNotReadableException unreadable(String message, HttpInputMessage input) {
+    return new HttpMessageNotReadableException(message, input);
+  }
+
+  @Override
+  protected void writeInternal(Booking booking, HttpOutputMessage output) {
+    throw new UnsupportedOperationException("bookings are never written as JSON");
   }
 }

@@ -9,11 +9,14 @@ import jakarta.persistence.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
+import org.springframework.data.jpa.repository.JpaRepository;
 
 /** A row of {@code bookings} (spec/schema.sql). {@code created_at} is left to the table's default. */
 @Entity
 @Table(name = "bookings")
 class BookingRow {
+
+  interface Repository extends JpaRepository<BookingRow, Integer> {}
 
   @Id
   @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -33,7 +36,7 @@ class BookingRow {
 
   protected BookingRow() {}
 
-  BookingRow(BookingInput in) {
+  BookingRow(ValidBooking in) {
     this.bookingId = in.bookingId();
     this.dollarValue = in.dollarValue();
     this.startDate = in.startDate();

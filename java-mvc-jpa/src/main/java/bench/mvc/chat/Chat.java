@@ -1,9 +1,8 @@
 package bench.mvc.chat;
 
-import bench.mvc.chat.ChatProtocol.Register;
+import bench.mvc.chat.ChatProtocol.User;
 import bench.mvc.chat.ChatProtocol.Violation;
-import bench.mvc.chat.ChatRooms.Member;
-import jakarta.websocket.Session;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.springframework.beans.factory.annotation.Value;
@@ -13,7 +12,6 @@ import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
-import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
 
 /**
@@ -25,10 +23,7 @@ import org.springframework.web.socket.handler.TextWebSocketHandler;
 @Component
 class Chat extends TextWebSocketHandler implements SmartLifecycle {
 
-  private static final String OUTBOX = "outbox";
-  private static final String MEMBER = "member";
-  /** Tomcat's per-session bound on one blocking frame write; matched to the 30 s close timeout of §7.5. */
-  private static final String TOMCAT_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
+  private static final String CONNECTION = "connection";
 
   private final ChatRooms rooms;
   private final ExecutorService writers;
@@ -46,67 +41,51 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
         : Executors.newCachedThreadPool(Thread.ofPlatform().name("chat-writer-", 0).daemon().factory());
   }
 
+  private static ChatConnection connection(WebSocketSession session) {
+    return (ChatConnection) session.getAttributes().get(CONNECTION);
+  }
+
   @Override
   public void afterConnectionEstablished(WebSocketSession session) {
-    if (session instanceof NativeWebSocketSession nativeSession) {
-      Session jakarta = nativeSession.getNativeSession(Session.class);
-      if (jakarta != null) jakarta.getUserProperties().put(TOMCAT_SEND_TIMEOUT, (long) Outbox.SEND_TIME_LIMIT_MS);
-    }
-    session.getAttributes().put(OUTBOX, new Outbox(session, writers));
+    session.getAttributes().put(CONNECTION, new ChatConnection(session, writers));
   }
 
   @Override
   protected void handleTextMessage(WebSocketSession session, TextMessage frame) {
-    Outbox outbox = (Outbox) session.getAttributes().get(OUTBOX);
-    Member member = (Member) session.getAttributes().get(MEMBER);
-    if (outbox.closing()) return; // cut or refused: out of its room, and nothing it sends is relayed
-    if (member != null) {
-      switch (ChatProtocol.message(frame.getPayload(), member.name(), member.room())) {
-        case Violation v -> refuse(session, outbox, v.reason());
-        default -> rooms.relay(member.room(), frame);
+    ChatConnection connection = connection(session);
+    if (connection.closing()) return; // cut or refused: out of its room, and nothing it sends is relayed
+    String text = frame.getPayload();
+    try {
+      User user = connection.user();
+      if (user == null) {
+        if (!rooms.join(ChatProtocol.readRegistration(text), connection)) throw new Violation(ChatProtocol.TAKEN_NAME);
+      } else {
+        ChatProtocol.checkMessage(text, user);
+        rooms.relay(user.chat(), text);
       }
-      return;
-    }
-    switch (ChatProtocol.registration(frame.getPayload())) {
-      case Register r -> {
-        Member joined = new Member(r.name(), r.chat(), outbox);
-        if (rooms.join(joined)) {
-          session.getAttributes().put(MEMBER, joined);
-        } else {
-          refuse(session, outbox, ChatProtocol.NAME_TAKEN);
-        }
-      }
-      case Violation v -> refuse(session, outbox, v.reason());
-      default -> refuse(session, outbox, "register first");
+    } catch (Violation violation) {
+      rooms.leave(connection);
+      String system = ChatProtocol.systemFrame(violation.getMessage());
+      connection.offer(system, system.getBytes(StandardCharsets.UTF_8).length);
+      connection.close(CloseStatus.POLICY_VIOLATION);
     }
   }
 
   @Override
   protected void handleBinaryMessage(WebSocketSession session, BinaryMessage message) {
-    leave(session);
-    ((Outbox) session.getAttributes().get(OUTBOX)).close(CloseStatus.NOT_ACCEPTABLE);
+    ChatConnection connection = connection(session);
+    rooms.leave(connection);
+    connection.close(CloseStatus.NOT_ACCEPTABLE);
   }
 
   @Override
   public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
-    leave(session);
+    rooms.leave(connection(session));
   }
 
   @Override
   public void handleTransportError(WebSocketSession session, Throwable exception) {
-    leave(session);
-  }
-
-  private void refuse(WebSocketSession session, Outbox outbox, String reason) {
-    leave(session);
-    String system = ChatProtocol.system(reason);
-    outbox.offer(new TextMessage(system), system.length());
-    outbox.close(CloseStatus.POLICY_VIOLATION);
-  }
-
-  private void leave(WebSocketSession session) {
-    Member member = (Member) session.getAttributes().remove(MEMBER);
-    if (member != null) rooms.leave(member);
+    rooms.leave(connection(session));
   }
 
   @Override
@@ -117,7 +96,7 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
   @Override
   public void stop() {
     running = false;
-    for (Member member : rooms.everyone()) member.outbox().close(CloseStatus.GOING_AWAY);
+    for (ChatConnection connection : rooms.everyone()) connection.close(CloseStatus.GOING_AWAY);
     writers.close();
   }
 

@@ -1,73 +1,78 @@
 package bench.mvc.chat;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The TFG-WebChat v2 rules (spec/API.md §7.2–7.4) as pure functions of a frame's text: what a frame means for a
- * connection that has, or has not yet, registered. No I/O here, so every rule is unit-tested directly.
+ * The TFG-WebChat v2 rules (spec/API.md §7.2–7.4) as pure functions of a frame's text. Registration is
+ * {"name","chat"}, non-empty strings of at most 64 characters and no "message" key; after it, every frame is
+ * {"name","chat","message"} with the registered name and room and a string message. Anything else is a
+ * {@link Violation}. No I/O here, so every rule is unit-tested directly.
  */
 final class ChatProtocol {
 
-  static final int MAX_NAME = 64;
-  static final String NAME_TAKEN = "A user with that name already exists";
-
-  sealed interface Frame permits Register, Say, Violation {}
-
-  record Register(String name, String chat) implements Frame {}
-
-  record Say() implements Frame {}
-
-  record Violation(String reason) implements Frame {}
-
+  static final String TAKEN_NAME = "A user with that name already exists";
+  private static final int MAX_NAME = 64;
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   private ChatProtocol() {}
 
+  /** A registered user: the name it holds and the room it is in. */
+  record User(String name, String chat) {}
+
+  /** A frame that breaks the protocol: answered with one system frame carrying the reason, then 1008. */
+  static final class Violation extends RuntimeException {
+    Violation(String reason) {
+      super(reason, null, false, false);
+    }
+  }
+
   /** The first frame of a connection. */
-  static Frame registration(String text) {
+  static User readRegistration(String text) {
     JsonNode frame = object(text);
-    if (frame == null) return new Violation("every frame must be a JSON object");
-    if (frame.has("message")) return new Violation("register with name and chat before sending messages");
+    if (frame.has("message")) throw new Violation("register with name and chat before sending messages");
     String name = label(frame.get("name"));
     String chat = label(frame.get("chat"));
     if (name == null || chat == null) {
-      return new Violation("name and chat must be non-empty strings of at most 64 characters");
+      throw new Violation("name and chat must be non-empty strings of at most 64 characters");
     }
-    return new Register(name, chat);
+    return new User(name, chat);
   }
 
-  /** Any later frame, from a connection registered as {@code name} in {@code chat}. */
-  static Frame message(String text, String name, String chat) {
+  /** Any later frame, from {@code user}; the frame itself is relayed as received. */
+  static void checkMessage(String text, User user) {
     JsonNode frame = object(text);
-    if (frame == null) return new Violation("every frame must be a JSON object");
-    if (!frame.has("message")) return new Violation("already registered");
-    JsonNode from = frame.get("name");
-    JsonNode room = frame.get("chat");
-    if (from == null || !from.isString() || !name.equals(from.stringValue())) return new Violation("name is not the registered one");
-    if (room == null || !room.isString() || !chat.equals(room.stringValue())) return new Violation("chat is not the registered one");
-    if (!frame.get("message").isString()) return new Violation("message must be a string");
-    return new Say();
+    if (!frame.has("message")) throw new Violation("already registered");
+    if (!is(frame.get("name"), user.name())) throw new Violation("name is not the registered one");
+    if (!is(frame.get("chat"), user.chat())) throw new Violation("chat is not the registered one");
+    if (!frame.get("message").isString()) throw new Violation("message must be a string");
   }
 
   /** The server's only own frame: {@code {"type":"system","message":…}}, in that key order. */
   record SystemFrame(String type, String message) {}
 
-  static String system(String reason) {
-    return MAPPER.writeValueAsString(new SystemFrame("system", reason));
+  static String systemFrame(String message) {
+    return MAPPER.writeValueAsString(new SystemFrame("system", message));
   }
 
   private static JsonNode object(String text) {
+    JsonNode node;
     try {
-      JsonNode node = MAPPER.readTree(text);
-      return node != null && node.isObject() ? node : null;
+      node = MAPPER.readTree(text);
     } catch (JacksonException e) {
-      return null;
+      throw new Violation("every frame must be a JSON object");
     }
+    if (node == null || !node.isObject()) throw new Violation("every frame must be a JSON object");
+    return node;
   }
 
-  private static String label(JsonNode node) {
+  private static boolean is(@Nullable JsonNode node, String expected) {
+    return node != null && node.isString() && expected.equals(node.stringValue());
+  }
+
+  private static @Nullable String label(@Nullable JsonNode node) {
     if (node == null || !node.isString()) return null;
     String s = node.stringValue();
     int length = s.codePointCount(0, s.length());

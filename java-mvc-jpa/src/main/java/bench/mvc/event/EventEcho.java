@@ -13,15 +13,15 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class EventEcho {
 
-  private final EventCodec codec;
+  private final EventJson json;
 
-  EventEcho(EventCodec codec) {
-    this.codec = codec;
+  EventEcho(EventJson json) {
+    this.json = json;
   }
 
   @PostMapping(path = "/event", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<byte[]> echo(@RequestBody(required = false) byte[] body) {
-    Event event = codec.read(body == null ? new byte[0] : body);
-    return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(codec.write(event));
+    Event event = json.read(body == null ? new byte[0] : body);
+    return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json.write(event));
   }
 }

@@ -17,31 +17,27 @@ import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
-import org.springframework.util.StringUtils;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
 import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
 
 /**
  * GET and HEAD {@code /static/**} (spec/API.md §4) through Spring's {@link ResourceHttpRequestHandler}: it
  * streams the file, sets Content-Length, Accept-Ranges and Last-Modified, answers conditional requests (304)
- * and ranges (206, multipart for several, 416), and refuses other methods with 405. Around it: the contained
- * resolver, the contract's Content-Type table, and an ETag from size and mtime so that a changed file changes it.
+ * and ranges (206, multipart for several, 416), and refuses other methods with 405. Around it: which paths and
+ * types ({@link StaticPath}), the file's ETag and zero-copy send ({@link StaticFile}), the Range header
+ * ({@link ByteRange}).
  */
 @Configuration(proxyBeanMethods = false)
 class StaticFiles {
-
-  private static final Map<String, MediaType> TYPES = Map.of(
-      "html", MediaType.TEXT_HTML, "txt", MediaType.TEXT_PLAIN, "json", MediaType.APPLICATION_JSON,
-      "js", MediaType.valueOf("text/javascript"), "css", MediaType.valueOf("text/css"));
 
   @Bean
   ResourceHttpRequestHandler staticHandler(@Value("${bench.static-root}") String staticRoot) throws IOException {
     Path root = Path.of(staticRoot).toAbsolutePath().normalize().toRealPath();
     var handler = new Files();
     handler.setLocations(List.of(new FileSystemResource(root.toString() + "/")));
-    handler.setResourceResolvers(List.of(new ContainedFiles(root)));
-    handler.setEtagGenerator(StaticFiles::etag);
-    handler.setResourceHttpMessageConverter(new Sendfile());
+    handler.setResourceResolvers(List.of(new StaticPath(root)));
+    handler.setEtagGenerator(StaticFile::etag);
+    handler.setResourceHttpMessageConverter(new StaticFile());
     return handler;
   }
 
@@ -53,8 +49,8 @@ class StaticFiles {
   }
 
   @Bean
-  FilterRegistrationBean<RangeGuard> rangeGuard() {
-    var registration = new FilterRegistrationBean<>(new RangeGuard());
+  FilterRegistrationBean<ByteRange> byteRange() {
+    var registration = new FilterRegistrationBean<>(new ByteRange());
     registration.addUrlPatterns("/static/*");
     return registration;
   }
@@ -64,8 +60,7 @@ class StaticFiles {
 
     @Override
     protected MediaType getMediaType(HttpServletRequest request, Resource resource) {
-      String extension = StringUtils.getFilenameExtension(resource.getFilename());
-      return extension == null ? MediaType.APPLICATION_OCTET_STREAM : TYPES.getOrDefault(extension, MediaType.APPLICATION_OCTET_STREAM);
+      return StaticPath.contentType(resource.getFilename());
     }
 
     @Override
@@ -76,13 +71,14 @@ class StaticFiles {
       Resource resource = safe && (ifNoneMatch != null || range != null) ? getResource(request) : null;
       if (resource != null && ifNoneMatch != null && "*".equals(ifNoneMatch.strip())) {
         response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
-        response.setHeader(HttpHeaders.ETAG, etag(resource));
+        response.setHeader(HttpHeaders.ETAG, StaticFile.etag(resource));
         response.setDateHeader(HttpHeaders.LAST_MODIFIED, resource.lastModified());
         return;
       }
       // Spring answers an unsatisfiable range through sendError, and Jetty's error dispatch drops the
       // Content-Range that a 416 must carry; written here, the answer is the same on both containers.
-      if (resource != null && range != null && ifNoneMatch == null && unsatisfiable(range, resource.contentLength())) {
+      if (resource != null && range != null && ifNoneMatch == null
+          && ByteRange.unsatisfiable(range, resource.contentLength())) {
         byte[] body = "{\"error\":\"range not satisfiable\"}".getBytes(StandardCharsets.UTF_8);
         response.setStatus(HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
         response.setHeader(HttpHeaders.CONTENT_RANGE, "bytes */" + resource.contentLength());
@@ -92,23 +88,6 @@ class StaticFiles {
         return;
       }
       super.handleRequest(request, response);
-    }
-  }
-
-  /** Every range of a well-formed header (RangeGuard let it through) starts at or past the end. */
-  static boolean unsatisfiable(String header, long length) {
-    for (String spec : header.substring("bytes=".length()).split(",")) {
-      String start = spec.strip().substring(0, spec.strip().indexOf('-'));
-      if (start.isEmpty() ? length > 0 : Long.parseLong(start) < length) return false;
-    }
-    return true;
-  }
-
-  private static String etag(Resource resource) {
-    try {
-      return "\"" + Long.toHexString(resource.contentLength()) + "-" + Long.toHexString(resource.lastModified()) + "\"";
-    } catch (IOException e) {
-      return null;
     }
   }
 }

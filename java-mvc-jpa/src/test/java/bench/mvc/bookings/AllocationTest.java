@@ -24,10 +24,10 @@ class AllocationTest {
 
   @ParameterizedTest
   @MethodSource("valid")
-  void spreadsLikeTheFixture(JsonNode fixture) {
+  void allocatesLikeTheFixture(JsonNode fixture) {
     JsonNode booking = fixture.get("booking");
     BigInteger cents = new java.math.BigDecimal(booking.get("dollarValue").stringValue()).movePointRight(2).toBigIntegerExact();
-    List<Allocation> shares = Allocation.spread(cents, LocalDate.parse(booking.get("startDate").stringValue()),
+    List<Allocation> shares = Allocation.allocate(cents, LocalDate.parse(booking.get("startDate").stringValue()),
         LocalDate.parse(booking.get("endDate").stringValue()));
     List<String> actual = shares.stream().map(a -> a.fiscalPeriodId() + "=" + a.amount().toPlainString()).toList();
     List<String> expected = fixture.get("allocations").valueStream()
@@ -38,14 +38,14 @@ class AllocationTest {
   @Test
   void sharesAlwaysSumToTheBooking() {
     BigInteger cents = new BigInteger("9999999999999999999");
-    List<Allocation> shares = Allocation.spread(cents, LocalDate.of(2000, 1, 1), LocalDate.of(2049, 12, 31));
+    List<Allocation> shares = Allocation.allocate(cents, LocalDate.of(2000, 1, 1), LocalDate.of(2049, 12, 31));
     assertThat(shares).hasSize(100);
     assertThat(shares.stream().map(Allocation::cents).reduce(BigInteger.ZERO, BigInteger::add)).isEqualTo(cents);
   }
 
   @Test
   void aCentOverTwoYearsTouchesEveryPeriod() {
-    List<Allocation> shares = Allocation.spread(BigInteger.ONE, LocalDate.of(2022, 1, 1), LocalDate.of(2023, 12, 31));
+    List<Allocation> shares = Allocation.allocate(BigInteger.ONE, LocalDate.of(2022, 1, 1), LocalDate.of(2023, 12, 31));
     assertThat(shares).extracting(a -> a.amount().toPlainString()).containsExactly("0.00", "0.00", "0.00", "0.01");
   }
 }

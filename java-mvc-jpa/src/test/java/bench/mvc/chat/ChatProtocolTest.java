@@ -1,19 +1,22 @@
 package bench.mvc.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import bench.mvc.chat.ChatProtocol.Register;
-import bench.mvc.chat.ChatProtocol.Say;
+import bench.mvc.chat.ChatProtocol.User;
 import bench.mvc.chat.ChatProtocol.Violation;
 import org.junit.jupiter.api.Test;
 
 class ChatProtocolTest {
 
+  private static final User ANA = new User("ana", "r");
+
   @Test
   void theFirstFrameRegisters() {
-    assertThat(ChatProtocol.registration("{\"name\":\"ana\",\"chat\":\"lobby\",\"extra\":1}"))
-        .isEqualTo(new Register("ana", "lobby"));
-    assertThat(ChatProtocol.registration("{\"name\":\"" + "😀".repeat(64) + "\",\"chat\":\"r\"}")).isInstanceOf(Register.class);
+    assertThat(ChatProtocol.readRegistration("{\"name\":\"ana\",\"chat\":\"lobby\",\"extra\":1}"))
+        .isEqualTo(new User("ana", "lobby"));
+    assertThat(ChatProtocol.readRegistration("{\"name\":\"" + "😀".repeat(64) + "\",\"chat\":\"r\"}").name())
+        .hasSize(128);
   }
 
   @Test
@@ -21,23 +24,30 @@ class ChatProtocolTest {
     for (String frame : new String[] {"not json", "[]", "\"x\"", "{\"name\":\"ana\"}", "{\"name\":\"\",\"chat\":\"r\"}",
         "{\"name\":1,\"chat\":\"r\"}", "{\"name\":\"" + "a".repeat(65) + "\",\"chat\":\"r\"}",
         "{\"name\":\"ana\",\"chat\":\"r\",\"message\":\"hi\"}"}) {
-      assertThat(ChatProtocol.registration(frame)).as(frame).isInstanceOf(Violation.class);
+      assertThatThrownBy(() -> ChatProtocol.readRegistration(frame)).as(frame).isInstanceOf(Violation.class)
+          .hasNoCause();
     }
   }
 
   @Test
   void laterFramesMustBeMessagesFromTheRegisteredNameAndRoom() {
-    assertThat(ChatProtocol.message("{\"name\":\"ana\",\"chat\":\"r\",\"message\":\"hi\",\"x\":0}", "ana", "r"))
-        .isInstanceOf(Say.class);
+    ChatProtocol.checkMessage("{\"name\":\"ana\",\"chat\":\"r\",\"message\":\"hi\",\"x\":0}", ANA);
     for (String frame : new String[] {"{\"name\":\"ana\",\"chat\":\"r\"}", "{\"name\":\"bob\",\"chat\":\"r\",\"message\":\"hi\"}",
         "{\"name\":\"ana\",\"chat\":\"s\",\"message\":\"hi\"}", "{\"name\":\"ana\",\"chat\":\"r\",\"message\":5}", "nope"}) {
-      assertThat(ChatProtocol.message(frame, "ana", "r")).as(frame).isInstanceOf(Violation.class);
+      assertThatThrownBy(() -> ChatProtocol.checkMessage(frame, ANA)).as(frame).isInstanceOf(Violation.class);
     }
   }
 
   @Test
+  void aViolationSaysWhy() {
+    assertThatThrownBy(() -> ChatProtocol.checkMessage("{\"name\":\"ana\",\"chat\":\"s\",\"message\":\"hi\"}", ANA))
+        .hasMessage("chat is not the registered one");
+    assertThat(new Violation("x").getStackTrace()).isEmpty();
+  }
+
+  @Test
   void systemFramesKeepTheirKeyOrder() {
-    assertThat(ChatProtocol.system(ChatProtocol.NAME_TAKEN))
+    assertThat(ChatProtocol.systemFrame(ChatProtocol.TAKEN_NAME))
         .isEqualTo("{\"type\":\"system\",\"message\":\"A user with that name already exists\"}");
   }
 }

@@ -17,7 +17,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** The web slice: routing, content-type and size rules in the contract's order, and the error body. */
 @WebMvcTest(EventEcho.class)
-@Import(EventCodec.class)
+@Import(EventJson.class)
 class EventEchoTest {
 
   @Autowired
@@ -25,8 +25,8 @@ class EventEchoTest {
 
   @Test
   void echoesTheSeed() throws Exception {
-    byte[] seed = Files.readAllBytes(EventCodecTest.EVENTS.resolve("seed.request.json"));
-    byte[] expected = Files.readAllBytes(EventCodecTest.EVENTS.resolve("seed.response.json"));
+    byte[] seed = Files.readAllBytes(EventJsonTest.EVENTS.resolve("seed.request.json"));
+    byte[] expected = Files.readAllBytes(EventJsonTest.EVENTS.resolve("seed.response.json"));
     mvc.perform(post("/event").contentType("application/json; charset=UTF-8").content(seed))
         .andExpect(status().isOk())
         .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))

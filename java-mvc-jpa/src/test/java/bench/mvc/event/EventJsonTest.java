@@ -3,19 +3,20 @@ package bench.mvc.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import bench.mvc.Errors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.server.ResponseStatusException;
 
 /** Every case of spec/fixtures/events: the exact canonical bytes, or a 400. */
-class EventCodecTest {
+class EventJsonTest {
 
   static final Path EVENTS = Path.of("../spec/fixtures/events");
-  private final EventCodec codec = new EventCodec();
+  private final EventJson json = new EventJson();
 
   static Stream<String> valid() throws IOException {
     try (Stream<Path> files = Files.list(EVENTS)) {
@@ -35,13 +36,16 @@ class EventCodecTest {
   void echoesTheCanonicalBytes(String name) throws IOException {
     byte[] request = Files.readAllBytes(EVENTS.resolve(name + ".request.json"));
     byte[] expected = Files.readAllBytes(EVENTS.resolve(name + ".response.json"));
-    assertThat(new String(codec.write(codec.read(request)), "UTF-8")).isEqualTo(new String(expected, "UTF-8"));
+    assertThat(new String(json.write(json.read(request)), "UTF-8")).isEqualTo(new String(expected, "UTF-8"));
   }
 
   @ParameterizedTest
   @MethodSource("invalid")
   void refusesWhatIsNotAnEvent(Path body) throws IOException {
     byte[] bytes = Files.readAllBytes(body);
-    assertThatThrownBy(() -> codec.read(bytes)).isInstanceOf(Errors.Status.class).hasMessageNotContaining("Exception");
+    assertThatThrownBy(() -> json.read(bytes)).isInstanceOfSatisfying(ResponseStatusException.class, e -> {
+      assertThat(e.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+      assertThat(e.getReason()).doesNotContain("Exception");
+    });
   }
 }

@@ -7,9 +7,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.springframework.core.io.FileSystemResource;
+import org.springframework.http.MediaType;
 
-/** The path guard and the Range filter; resolution against the generated tree that `make unit` writes. */
-class StaticGuardsTest {
+/** Which paths may be served and their types; resolution against the generated tree that `make unit` writes. */
+class StaticPathTest {
 
   static Path root() {
     String env = System.getenv("STATIC_ROOT");
@@ -22,9 +23,9 @@ class StaticGuardsTest {
 
   @Test
   void refusesDotEmptyAndSeparatorSegments() {
-    assertThat(ContainedFiles.safe("sub/nested.txt")).isTrue();
+    assertThat(StaticPath.safe("sub/nested.txt")).isTrue();
     for (String path : new String[] {"", "sub/", "/etc/passwd", "../x", "sub/../x", ".hidden", "sub/.secret", "a\\b", "a\0b", "a//b"}) {
-      assertThat(ContainedFiles.safe(path)).as(path).isFalse();
+      assertThat(StaticPath.safe(path)).as(path).isFalse();
     }
   }
 
@@ -32,7 +33,7 @@ class StaticGuardsTest {
   @EnabledIf("treePresent")
   void servesOnlyRegularFilesInsideTheRealRoot() throws Exception {
     Path real = root().toRealPath();
-    var files = new ContainedFiles(real);
+    var files = new StaticPath(real);
     var location = new FileSystemResource(real + "/");
     assertThat(files.getResource("hello.txt", location)).isNotNull();
     assertThat(files.getResource("link-to-hello.txt", location).getFile().toPath()).isEqualTo(real.resolve("hello.txt"));
@@ -43,12 +44,10 @@ class StaticGuardsTest {
   }
 
   @Test
-  void malformedRangesAreIgnoredWellFormedOnesKept() {
-    for (String range : new String[] {"bytes=0-99", "bytes=1000-", "bytes=-500", "bytes=0-1,5-9", "bytes=102400-"}) {
-      assertThat(RangeGuard.wellFormed(range)).as(range).isTrue();
-    }
-    for (String range : new String[] {"items=0-1", "bytes=5-2", "bytes=", "bytes=-", "bytes=abc", "garbage", "bytes=-0"}) {
-      assertThat(RangeGuard.wellFormed(range)).as(range).isFalse();
-    }
+  void typesComeFromTheContractsTable() {
+    assertThat(StaticPath.contentType("chat.html")).isEqualTo(MediaType.TEXT_HTML);
+    assertThat(StaticPath.contentType("app.js")).hasToString("text/javascript");
+    assertThat(StaticPath.contentType("blob.bin")).isEqualTo(MediaType.APPLICATION_OCTET_STREAM);
+    assertThat(StaticPath.contentType("README")).isEqualTo(MediaType.APPLICATION_OCTET_STREAM);
   }
 }

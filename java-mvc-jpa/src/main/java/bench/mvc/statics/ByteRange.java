@@ -14,11 +14,12 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * RFC 9110 says a Range header that does not parse is ignored (200, full body); Spring's resource handler answers
- * it with 416, as it does {@code bytes=5-2}. This filter hides such a header from the handler, which then serves
- * the whole file; well-formed ranges, satisfiable or not, pass through to Spring.
+ * The Range header (spec/API.md §4.4): honoured, ignored or 416. Spring's resource handler serves the ranges of a
+ * well-formed header (206); RFC 9110 says a header that does not parse is ignored (200, the whole file), where
+ * Spring would answer 416, as it does {@code bytes=5-2}, so this filter hides such a header from the handler. A
+ * well-formed header that no range of the file satisfies is a 416, written by {@link StaticFiles}.
  */
-final class RangeGuard extends OncePerRequestFilter {
+final class ByteRange extends OncePerRequestFilter {
 
   private static final Pattern SPEC = Pattern.compile("\\s*(\\d*)-(\\d*)\\s*");
 
@@ -32,6 +33,15 @@ final class RangeGuard extends OncePerRequestFilter {
         return false;
       }
       if (m.group(1).isEmpty() && Long.parseLong(m.group(2)) == 0) return false;
+    }
+    return true;
+  }
+
+  /** Every range of a well-formed header starts at or past the end. */
+  static boolean unsatisfiable(String header, long length) {
+    for (String spec : header.substring("bytes=".length()).split(",")) {
+      String start = spec.strip().substring(0, spec.strip().indexOf('-'));
+      if (start.isEmpty() ? length > 0 : Long.parseLong(start) < length) return false;
     }
     return true;
   }

@@ -1,12 +1,12 @@
 package bench.mvc.event;
 
-import bench.mvc.Errors;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
+import org.springframework.web.server.ResponseStatusException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.json.JsonWriteFeature;
 import tools.jackson.databind.DeserializationFeature;
@@ -22,7 +22,7 @@ import tools.jackson.databind.type.LogicalType;
  * out (RFC 8785 escaping: lowercase hex in control-character escapes, {@code /} and U+2028 as themselves).
  */
 @Component
-class EventCodec {
+class EventJson {
 
   private final JsonMapper mapper = JsonMapper.builder()
       .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES, DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
@@ -47,16 +47,18 @@ class EventCodec {
           .decode(ByteBuffer.wrap(body))
           .toString();
     } catch (CharacterCodingException e) {
-      throw new Errors.Status(HttpStatus.BAD_REQUEST, "body is not valid UTF-8");
+      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not valid UTF-8");
     }
     Event event;
     try {
       event = mapper.readValue(text, Event.class);
     } catch (JacksonException e) {
-      throw new Errors.Status(HttpStatus.BAD_REQUEST, "body is not an Event");
+      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not an Event");
     }
-    if (event == null) throw new Errors.Status(HttpStatus.BAD_REQUEST, "body is not an Event");
-    if (!event.wellFormed()) throw new Errors.Status(HttpStatus.BAD_REQUEST, "a string holds a lone surrogate");
+    if (event == null) throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not an Event");
+    if (!event.wellFormed()) {
+      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "a string holds a lone surrogate");
+    }
     return event;
   }
 

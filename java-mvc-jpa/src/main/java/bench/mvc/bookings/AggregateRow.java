@@ -5,8 +5,12 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
+import java.util.Optional;
+import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Lock;
 
 /**
  * A row of {@code aggregates}: one product's total in one half-year. {@code version} counts the bookings that
@@ -15,7 +19,14 @@ import java.math.BigDecimal;
  */
 @Entity
 @Table(name = "aggregates")
-class Aggregate {
+class AggregateRow {
+
+  interface Repository extends JpaRepository<AggregateRow, Integer> {
+
+    /** {@code SELECT … FOR UPDATE}: the row stays locked until the booking's transaction ends. */
+    @Lock(LockModeType.PESSIMISTIC_WRITE)
+    Optional<AggregateRow> findByModelAndTrimAndFiscalPeriodId(String model, String trim, int fiscalPeriodId);
+  }
 
   @Id
   @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -28,9 +39,9 @@ class Aggregate {
   private BigDecimal totalDollarAmount;
   private int fiscalPeriodId;
 
-  protected Aggregate() {}
+  protected AggregateRow() {}
 
-  Aggregate(String model, String trim, int fiscalPeriodId, BigDecimal amount) {
+  AggregateRow(String model, String trim, int fiscalPeriodId, BigDecimal amount) {
     this.version = 1;
     this.model = model;
     this.trim = trim;
