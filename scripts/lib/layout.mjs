@@ -1,0 +1,88 @@
+// The side-by-side layout of spec/layout.json, checked against the stacks' source trees: every Java stack has
+// exactly the layout's classes in each workload package (plus the framework-only ones its stack.json declares
+// under layoutExtras), every Node stack the layout's files in src/. Also writes the README's table from it.
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, loadStacks } from './stacks.mjs';
+
+export function readLayout(root = ROOT) {
+  return JSON.parse(readFileSync(join(root, 'spec/layout.json'), 'utf8'));
+}
+
+// src/main/java/bench/<one package>/: the stack's own root package.
+function javaRoot(stack) {
+  const bench = join(stack.dir, 'src/main/java/bench');
+  const packages = existsSync(bench) ? readdirSync(bench).filter((name) => statSync(join(bench, name)).isDirectory()) : [];
+  return packages.length === 1 ? join(bench, packages[0]) : null;
+}
+
+function javaProblems(stack, layout) {
+  const root = javaRoot(stack);
+  if (!root) return [`${stack.name}: expected exactly one package under src/main/java/bench/`];
+  const extras = stack.layoutExtras || {};
+  const problems = [];
+  for (const workload of layout.workloads) {
+    const dir = join(root, workload.package);
+    const present = existsSync(dir) ? readdirSync(dir) : [];
+    const expected = workload.files.map((file) => `${file.java}.java`);
+    for (const name of expected) {
+      if (!present.includes(name)) problems.push(`${stack.name}: ${workload.package}/${name} is missing`);
+    }
+    for (const name of present) {
+      const key = `${workload.package}/${name}`;
+      if (!expected.includes(name) && !extras[key]) {
+        problems.push(`${stack.name}: ${key} is not in spec/layout.json; rename it or declare it in layoutExtras`);
+      }
+    }
+  }
+  for (const key of Object.keys(extras)) {
+    if (!existsSync(join(root, key))) problems.push(`${stack.name}: layoutExtras names ${key}, which does not exist`);
+  }
+  return problems;
+}
+
+function nodeProblems(stack, layout, stacks) {
+  if (stack.workloadsFrom) {
+    return stacks.some((s) => s.name === stack.workloadsFrom && s.runtime === 'node')
+      ? []
+      : [`${stack.name}: workloadsFrom names ${stack.workloadsFrom}, which is not a Node stack`];
+  }
+  const problems = [];
+  for (const workload of layout.workloads) {
+    for (const file of workload.files) {
+      if (file.node && !existsSync(join(stack.dir, 'src', file.node))) {
+        problems.push(`${stack.name}: src/${file.node} (${workload.name}: ${file.role}) is missing`);
+      }
+    }
+  }
+  return problems;
+}
+
+export function layoutProblems(root = ROOT) {
+  const layout = readLayout(root);
+  const stacks = loadStacks(root);
+  return stacks.flatMap((stack) => {
+    if (stack.runtime === 'java') return javaProblems(stack, layout);
+    if (stack.runtime === 'node') return nodeProblems(stack, layout, stacks);
+    return [`${stack.name}: runtime ${stack.runtime} has no layout rule`];
+  });
+}
+
+// The README's table: one row per role, the same file name in every stack of a runtime.
+export function layoutTable(root = ROOT) {
+  const layout = readLayout(root);
+  const stacks = loadStacks(root);
+  const rows = ['| workload | role | every Java stack (`src/main/java/bench/<stack>/`) | Node (`node-express/src/`) |',
+    '| --- | --- | --- | --- |'];
+  for (const workload of layout.workloads) {
+    for (const file of workload.files) {
+      const node = file.node ? `\`${file.node}\`` : '(Java only)';
+      rows.push(`| ${workload.name} | ${file.role} | \`${workload.package}/${file.java}.java\` | ${node} |`);
+    }
+  }
+  const extras = stacks.flatMap((stack) =>
+    Object.entries(stack.layoutExtras || {}).map(([file, why]) => `- \`${stack.name}\`: \`${file}\`: ${why}`));
+  const borrowed = stacks.filter((s) => s.workloadsFrom).map((s) => `\`${s.name}\` runs \`${s.workloadsFrom}\`'s files.`);
+  return [...rows, '', ...borrowed, '', 'Files only one framework needs (declared in its `stack.json` under `layoutExtras`):', '',
+    ...(extras.length ? extras : ['- none'])].join('\n');
+}

@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { ROOT } from '../lib/stacks.mjs';
+import { layoutProblems, readLayout } from '../lib/layout.mjs';
+
+const layout = readLayout();
+
+function touch(file) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, '');
+}
+
+// A repository with one Java and one Node stack laid out exactly as spec/layout.json says.
+function tree({ javaExtras } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'layout-'));
+  mkdirSync(join(root, 'spec'));
+  copyFileSync(join(ROOT, 'spec/layout.json'), join(root, 'spec/layout.json'));
+  const stack = (name, port, runtime, more = {}) => {
+    mkdirSync(join(root, name));
+    writeFileSync(join(root, name, 'stack.json'),
+      JSON.stringify({ name, port, runtime, build: 'true', start: 'true', test: 'true', ...more }));
+  };
+  stack('java-a', 9001, 'java', javaExtras ? { layoutExtras: javaExtras } : {});
+  stack('node-a', 9002, 'node');
+  stack('node-b', 9003, 'node', { workloadsFrom: 'node-a' });
+  for (const workload of layout.workloads) {
+    for (const file of workload.files) {
+      touch(join(root, 'java-a/src/main/java/bench/a', workload.package, `${file.java}.java`));
+      if (file.node) touch(join(root, 'node-a/src', file.node));
+    }
+  }
+  return root;
+}
+
+test('this repository: every stack has the files of spec/layout.json', () => {
+  assert.deepEqual(layoutProblems(ROOT), []);
+});
+
+test('a tree laid out as spec/layout.json says has no problems', () => {
+  const root = tree();
+  try {
+    assert.deepEqual(layoutProblems(root), []);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+test('a missing class, an undeclared class, a stale extra and a missing Node file are each named', () => {
+  const root = tree({ javaExtras: { 'chat/Gone.java': 'no longer there' } });
+  try {
+    rmSync(join(root, 'java-a/src/main/java/bench/a/bookings/Retries.java'));
+    touch(join(root, 'java-a/src/main/java/bench/a/bookings/Ledger.java'));
+    rmSync(join(root, 'node-a/src/booking-store.js'));
+    assert.deepEqual(layoutProblems(root).sort(), [
+      'java-a: bookings/Ledger.java is not in spec/layout.json; rename it or declare it in layoutExtras',
+      'java-a: bookings/Retries.java is missing',
+      'java-a: layoutExtras names chat/Gone.java, which does not exist',
+      'node-a: src/booking-store.js (bookings: the transaction (§6.4): INSERT, SELECT … FOR UPDATE, UPDATE or INSERT, COMMIT) is missing',
+    ]);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+test('a framework-only class declared in layoutExtras is accepted', () => {
+  const root = tree({ javaExtras: { 'bookings/BookingRow.java': 'the JPA entity' } });
+  try {
+    touch(join(root, 'java-a/src/main/java/bench/a/bookings/BookingRow.java'));
+    assert.deepEqual(layoutProblems(root), []);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
