@@ -42,7 +42,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check browser loadgen jmeter db-up db-down db-reset fixtures build up down \
-        unit conformance faults test bench report compare readme-results readme-faults clean compose-check
+        unit conformance faults layout readme-layout format format-check test bench report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -129,7 +129,9 @@ unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or 
 conformance: deps db-up fixtures build ## the contract suite against every stack and variant, started for real
 	@$(STACKS_CLI) conformance
 
-test: deps ## everything CI runs: unit tests, conformance against every stack, faults, harness tests
+test: deps ## everything CI runs: the layout check, unit tests, conformance against every stack, faults, harness tests
+	@$(MAKE) --no-print-directory layout
+	@$(MAKE) --no-print-directory format-check
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory conformance
 	@$(MAKE) --no-print-directory faults
@@ -140,6 +142,18 @@ faults: deps db-up fixtures build ## large downloads, a database outage and SIGT
 
 readme-faults: node-check ## put the latest `make faults` table into README.md
 	@node loadtest/faults.mjs --readme
+
+layout: node-check ## every stack's files against spec/layout.json (the same names per workload), and the README's table
+	@node scripts/layout.mjs
+
+format: java-check ## format every Java source with palantir-java-format (the JS is prettier's: npm run format in node-express)
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -N spotless:apply
+
+format-check: java-check ## fail on any Java source palantir-java-format would change (node stacks check prettier in their npm test)
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -N spotless:check
+
+readme-layout: node-check ## rewrite the README's layout table from spec/layout.json and the stacks' layoutExtras
+	@node scripts/layout.mjs --readme
 
 .PHONY: harness-test
 # The smoke bench runs on its own, after the other tests: it truncates the bookings tables and needs the

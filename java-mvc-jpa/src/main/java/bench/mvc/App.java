@@ -15,29 +15,30 @@ import org.springframework.context.event.EventListener;
 @SpringBootApplication
 public class App {
 
-  public static void main(String[] args) {
-    // WORKERS sizes the carrier threads of the virtual-threads variant; it must be set before the first one starts.
-    String workers = System.getenv("WORKERS");
-    if (workers != null && !workers.isBlank()) {
-      System.setProperty("jdk.virtualThreadScheduler.parallelism", workers.strip());
+    public static void main(String[] args) {
+        // WORKERS sizes the carrier threads of the virtual-threads variant; it must be set before the first one starts.
+        String workers = System.getenv("WORKERS");
+        if (workers != null && !workers.isBlank()) {
+            System.setProperty("jdk.virtualThreadScheduler.parallelism", workers.strip());
+        }
+        SpringApplication app = new SpringApplication(App.class);
+        // Our own hook instead of Boot's: the JVM reports 143 after SIGTERM, the contract wants 0 once drained.
+        app.setRegisterShutdownHook(false);
+        ConfigurableApplicationContext context = app.run(args);
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("drain").unstarted(() -> {
+            context.close();
+            Runtime.getRuntime().halt(0);
+        }));
     }
-    SpringApplication app = new SpringApplication(App.class);
-    // Our own hook instead of Boot's: the JVM reports 143 after SIGTERM, the contract wants 0 once drained.
-    app.setRegisterShutdownHook(false);
-    ConfigurableApplicationContext context = app.run(args);
-    Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("drain").unstarted(() -> {
-      context.close();
-      Runtime.getRuntime().halt(0);
-    }));
-  }
 
-  /** Published once the server has bound its port (never in mock-server slice tests). */
-  @EventListener
-  void listening(WebServerInitializedEvent event) {
-    var pool = event.getApplicationContext().getBean(HikariDataSource.class);
-    var threads = event.getApplicationContext().getBean(RequestThreads.class);
-    System.out.printf("java-mvc-jpa listening on port %d, workers=%d, db pool=%d, java %s%n",
-        event.getWebServer().getPort(), threads.workers(), pool.getMaximumPoolSize(), Runtime.version());
-    System.out.flush();
-  }
+    /** Published once the server has bound its port (never in mock-server slice tests). */
+    @EventListener
+    void listening(WebServerInitializedEvent event) {
+        var pool = event.getApplicationContext().getBean(HikariDataSource.class);
+        var threads = event.getApplicationContext().getBean(RequestThreads.class);
+        System.out.printf(
+                "java-mvc-jpa listening on port %d, workers=%d, db pool=%d, java %s%n",
+                event.getWebServer().getPort(), threads.workers(), pool.getMaximumPoolSize(), Runtime.version());
+        System.out.flush();
+    }
 }

@@ -24,53 +24,55 @@ import org.springframework.http.HttpStatus;
 @Configuration(proxyBeanMethods = false)
 class ContainerErrors {
 
-  static byte[] body(int status) {
-    HttpStatus known = HttpStatus.resolve(status);
-    String message = known == null ? "error" : known.getReasonPhrase().toLowerCase();
-    return ("{\"error\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8);
-  }
-
-  @Bean
-  WebServerFactoryCustomizer<TomcatServletWebServerFactory> tomcatErrors() {
-    return factory -> factory.addContextCustomizers(
-        context -> ((StandardHost) context.getParent()).setErrorReportValveClass(JsonErrorValve.class.getName()));
-  }
-
-  @Bean
-  WebServerFactoryCustomizer<JettyServletWebServerFactory> jettyErrors() {
-    return factory -> factory.addServerCustomizers(server -> server.setErrorHandler(new JsonErrorHandler()));
-  }
-
-  /** Tomcat's host-level error report, as JSON; an error the application already wrote is left alone. */
-  public static class JsonErrorValve extends ErrorReportValve {
-    @Override
-    protected void report(Request request, Response response, Throwable throwable) {
-      int status = response.getStatus();
-      if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) return;
-      byte[] body = body(status);
-      try {
-        response.setContentType("application/json");
-        response.setContentLength(body.length);
-        if (!response.containsHeader("Date")) response.setDateHeader("Date", System.currentTimeMillis());
-        response.getOutputStream().write(body);
-        response.finishResponse();
-      } catch (IOException | IllegalStateException e) {
-        // The client is gone; there is no one left to tell.
-      }
+    static byte[] body(int status) {
+        HttpStatus known = HttpStatus.resolve(status);
+        String message = known == null ? "error" : known.getReasonPhrase().toLowerCase();
+        return ("{\"error\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8);
     }
-  }
 
-  static final class JsonErrorHandler extends ErrorHandler {
-    @Override
-    public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
-        Callback callback) {
-      byte[] body = body(response.getStatus());
-      response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-      response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
-      // Jetty ends the connection after a request it could not accept; say so, or a client reuses it.
-      response.getHeaders().put(HttpHeader.CONNECTION, "close");
-      response.write(true, ByteBuffer.wrap(body), callback);
-      return true;
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> tomcatErrors() {
+        return factory -> factory.addContextCustomizers(context ->
+                ((StandardHost) context.getParent()).setErrorReportValveClass(JsonErrorValve.class.getName()));
     }
-  }
+
+    @Bean
+    WebServerFactoryCustomizer<JettyServletWebServerFactory> jettyErrors() {
+        return factory -> factory.addServerCustomizers(server -> server.setErrorHandler(new JsonErrorHandler()));
+    }
+
+    /** Tomcat's host-level error report, as JSON; an error the application already wrote is left alone. */
+    public static class JsonErrorValve extends ErrorReportValve {
+        @Override
+        protected void report(Request request, Response response, Throwable throwable) {
+            int status = response.getStatus();
+            if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) return;
+            byte[] body = body(status);
+            try {
+                response.setContentType("application/json");
+                response.setContentLength(body.length);
+                if (!response.containsHeader("Date")) response.setDateHeader("Date", System.currentTimeMillis());
+                response.getOutputStream().write(body);
+                response.finishResponse();
+            } catch (IOException | IllegalStateException e) {
+                // The client is gone; there is no one left to tell.
+            }
+        }
+    }
+
+    static final class JsonErrorHandler extends ErrorHandler {
+        @Override
+        public boolean handle(
+                org.eclipse.jetty.server.Request request,
+                org.eclipse.jetty.server.Response response,
+                Callback callback) {
+            byte[] body = body(response.getStatus());
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+            // Jetty ends the connection after a request it could not accept; say so, or a client reuses it.
+            response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            response.write(true, ByteBuffer.wrap(body), callback);
+            return true;
+        }
+    }
 }

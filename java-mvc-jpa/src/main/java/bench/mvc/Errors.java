@@ -37,77 +37,92 @@ import org.springframework.web.util.DisconnectedClientHelper;
 @RestController
 public class Errors implements org.springframework.boot.webmvc.error.ErrorController {
 
-  private static final Logger log = LoggerFactory.getLogger(Errors.class);
+    private static final Logger log = LoggerFactory.getLogger(Errors.class);
 
-  private static ResponseEntity<Body> body(HttpStatusCode status, String message) {
-    return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(new Body(message));
-  }
-
-  public record Body(String error) {}
-
-  /** The rest of the body stays unread, so the connection ends with this answer (spec/API.md §1.3). */
-  private static ResponseEntity<?> tooLarge() {
-    return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).header(HttpHeaders.CONNECTION, "close")
-        .contentType(MediaType.APPLICATION_JSON).contentLength(TOO_LARGE.length).body(TOO_LARGE);
-  }
-
-  private static final byte[] TOO_LARGE = "{\"error\":\"request body over 1 MiB\"}".getBytes(StandardCharsets.UTF_8);
-
-  /**
-   * A handler's own refusal: a {@link ResponseStatusException} with its reason, or an {@link ErrorResponseException}
-   * where the answer needs a header (503 with {@code Retry-After}).
-   */
-  @ExceptionHandler(ErrorResponseException.class)
-  ResponseEntity<Body> refused(ErrorResponseException e) {
-    return ResponseEntity.status(e.getStatusCode()).headers(e.getHeaders()).contentType(MediaType.APPLICATION_JSON)
-        .body(new Body(e.getBody().getDetail()));
-  }
-
-  @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
-  ResponseEntity<Body> notFound() {
-    return body(HttpStatus.NOT_FOUND, "not found");
-  }
-
-  @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-  ResponseEntity<Body> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
-    Set<HttpMethod> allowed = new LinkedHashSet<>(e.getSupportedHttpMethods() == null ? Set.of() : e.getSupportedHttpMethods());
-    allowed.remove(HttpMethod.OPTIONS);
-    if (allowed.contains(HttpMethod.GET)) allowed.add(HttpMethod.HEAD);
-    String allow = allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", "));
-    return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED).header(HttpHeaders.ALLOW, allow)
-        .contentType(MediaType.APPLICATION_JSON).body(new Body("method not allowed"));
-  }
-
-  @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
-  ResponseEntity<Body> unsupportedMediaType() {
-    return body(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported content type");
-  }
-
-  @ExceptionHandler(HttpMessageNotReadableException.class)
-  ResponseEntity<?> unreadable(HttpMessageNotReadableException e) {
-    if (BodyLimit.exceeded(e)) return tooLarge();
-    return body(HttpStatus.BAD_REQUEST, "malformed request body");
-  }
-
-  @ExceptionHandler(Exception.class)
-  @Nullable ResponseEntity<?> unexpected(Exception e) {
-    // A client that hung up mid-response (an aborted download) costs nothing, not even a log line.
-    if (DisconnectedClientHelper.isClientDisconnectedException(e)) return null;
-    if (BodyLimit.exceeded(e)) return tooLarge();
-    // The framework's own 4xx (a missing header, an unacceptable Accept) carry their status.
-    if (e instanceof ErrorResponse known && !known.getStatusCode().is5xxServerError()) {
-      return body(known.getStatusCode(), "bad request");
+    private static ResponseEntity<Body> body(HttpStatusCode status, String message) {
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(new Body(message));
     }
-    log.error("unexpected failure", e);
-    return body(HttpStatus.INTERNAL_SERVER_ERROR, "internal error");
-  }
 
-  /** Reached by the container's own refusals (a malformed URI, a body too large) and by anything unhandled. */
-  @RequestMapping("/error")
-  ResponseEntity<Body> error(HttpServletRequest request) {
-    Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-    HttpStatus status = code instanceof Integer i ? HttpStatus.resolve(i) : null;
-    if (status == null || !status.isError()) status = HttpStatus.NOT_FOUND;
-    return body(status, status.is5xxServerError() ? "internal error" : status.getReasonPhrase().toLowerCase());
-  }
+    public record Body(String error) {}
+
+    /** The rest of the body stays unread, so the connection ends with this answer (spec/API.md §1.3). */
+    private static ResponseEntity<?> tooLarge() {
+        return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE)
+                .header(HttpHeaders.CONNECTION, "close")
+                .contentType(MediaType.APPLICATION_JSON)
+                .contentLength(TOO_LARGE.length)
+                .body(TOO_LARGE);
+    }
+
+    private static final byte[] TOO_LARGE = "{\"error\":\"request body over 1 MiB\"}".getBytes(StandardCharsets.UTF_8);
+
+    /**
+     * A handler's own refusal: a {@link ResponseStatusException} with its reason, or an {@link ErrorResponseException}
+     * where the answer needs a header (503 with {@code Retry-After}).
+     */
+    @ExceptionHandler(ErrorResponseException.class)
+    ResponseEntity<Body> refused(ErrorResponseException e) {
+        return ResponseEntity.status(e.getStatusCode())
+                .headers(e.getHeaders())
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(new Body(e.getBody().getDetail()));
+    }
+
+    @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
+    ResponseEntity<Body> notFound() {
+        return body(HttpStatus.NOT_FOUND, "not found");
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<Body> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
+        Set<HttpMethod> allowed =
+                new LinkedHashSet<>(e.getSupportedHttpMethods() == null ? Set.of() : e.getSupportedHttpMethods());
+        allowed.remove(HttpMethod.OPTIONS);
+        if (allowed.contains(HttpMethod.GET)) allowed.add(HttpMethod.HEAD);
+        String allow = allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", "));
+        return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+                .header(HttpHeaders.ALLOW, allow)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(new Body("method not allowed"));
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<Body> unsupportedMediaType() {
+        return body(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported content type");
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<?> unreadable(HttpMessageNotReadableException e) {
+        if (BodyLimit.exceeded(e)) return tooLarge();
+        return body(HttpStatus.BAD_REQUEST, "malformed request body");
+    }
+
+    @ExceptionHandler(Exception.class)
+    @Nullable
+    ResponseEntity<?> unexpected(Exception e) {
+        // A client that hung up mid-response (an aborted download) costs nothing, not even a log line.
+        if (DisconnectedClientHelper.isClientDisconnectedException(e)) return null;
+        if (BodyLimit.exceeded(e)) return tooLarge();
+        // The framework's own 4xx (a missing header, an unacceptable Accept) carry their status.
+        if (e instanceof ErrorResponse known && !known.getStatusCode().is5xxServerError()) {
+            return body(known.getStatusCode(), "bad request");
+        }
+        log.error("unexpected failure", e);
+        return body(HttpStatus.INTERNAL_SERVER_ERROR, "internal error");
+    }
+
+    /** Reached by the container's own refusals (a malformed URI, a body too large) and by anything unhandled. */
+    @RequestMapping("/error")
+    ResponseEntity<Body> error(HttpServletRequest request) {
+        Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        HttpStatus status = code instanceof Integer i ? HttpStatus.resolve(i) : null;
+        if (status == null || !status.isError()) status = HttpStatus.NOT_FOUND;
+        return body(
+                status,
+                status.is5xxServerError()
+                        ? "internal error"
+                        : status.getReasonPhrase().toLowerCase());
+    }
 }

@@ -11,24 +11,27 @@ import org.springframework.stereotype.Component;
 @Component
 public class RequestThreads {
 
-  private final Environment env;
+    private final Environment env;
 
-  RequestThreads(Environment env) {
-    this.env = env;
-  }
-
-  public boolean virtual() {
-    return env.getProperty("spring.threads.virtual.enabled", Boolean.class, false);
-  }
-
-  public boolean jetty() {
-    return "jetty".equals(env.getProperty("bench.server"));
-  }
-
-  public int workers() {
-    if (virtual()) {
-      return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+    RequestThreads(Environment env) {
+        this.env = env;
     }
-    return env.getRequiredProperty(jetty() ? "server.jetty.threads.max" : "server.tomcat.threads.max", Integer.class);
-  }
+
+    public boolean virtual() {
+        return env.getProperty("spring.threads.virtual.enabled", Boolean.class, false);
+    }
+
+    public boolean jetty() {
+        return "jetty".equals(env.getProperty("bench.server"));
+    }
+
+    public int workers() {
+        if (virtual()) {
+            return Integer.getInteger(
+                    "jdk.virtualThreadScheduler.parallelism",
+                    Runtime.getRuntime().availableProcessors());
+        }
+        return env.getRequiredProperty(
+                jetty() ? "server.jetty.threads.max" : "server.tomcat.threads.max", Integer.class);
+    }
 }

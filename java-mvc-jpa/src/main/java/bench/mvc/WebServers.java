@@ -14,15 +14,15 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class WebServers {
 
-  @Bean
-  @ConditionalOnProperty(name = "bench.server", havingValue = "tomcat", matchIfMissing = true)
-  TomcatServletWebServerFactory tomcat() {
-    return new TomcatServletWebServerFactory();
-  }
+    @Bean
+    @ConditionalOnProperty(name = "bench.server", havingValue = "tomcat", matchIfMissing = true)
+    TomcatServletWebServerFactory tomcat() {
+        return new TomcatServletWebServerFactory();
+    }
 
-  @Bean
-  @ConditionalOnProperty(name = "bench.server", havingValue = "jetty")
-  JettyServletWebServerFactory jetty() {
-    return new JettyServletWebServerFactory();
-  }
+    @Bean
+    @ConditionalOnProperty(name = "bench.server", havingValue = "jetty")
+    JettyServletWebServerFactory jetty() {
+        return new JettyServletWebServerFactory();
+    }
 }

@@ -16,7 +16,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.r2dbc.pool.ConnectionPool;
 import java.time.Duration;
-import sun.misc.Signal;
 import java.util.function.Predicate;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
@@ -24,6 +23,7 @@ import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerRoutes;
 import reactor.netty.resources.LoopResources;
+import sun.misc.Signal;
 
 /**
  * Builds the server: one class per workload, wired by hand (no container), routed by reactor-netty's
@@ -31,115 +31,118 @@ import reactor.netty.resources.LoopResources;
  */
 public final class App {
 
-  static final String NAME = "java-reactor";
+    static final String NAME = "java-reactor";
 
-  private final Config config;
-  private final ConnectionPool pool;
-  private final ChatRooms rooms = new ChatRooms();
-  /** The open connections: disposeNow waits for their requests in flight only when the server has a group. */
-  private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-  private final LoopResources loops;
+    private final Config config;
+    private final ConnectionPool pool;
+    private final ChatRooms rooms = new ChatRooms();
+    /** The open connections: disposeNow waits for their requests in flight only when the server has a group. */
+    private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
-  public App(Config config) {
-    this.config = config;
-    this.pool = Database.pool(config);
-    this.loops = LoopResources.create("reactor-http", 1, config.workers(), true);
-  }
+    private final LoopResources loops;
 
-  public ConnectionPool pool() {
-    return pool;
-  }
-
-  public ChatRooms rooms() {
-    return rooms;
-  }
-
-  public LoopResources loops() {
-    return loops;
-  }
-
-  /** The configured server, not yet bound. */
-  public HttpServer server() {
-    return HttpServer.create()
-        .port(config.port())
-        .runOn(loops)
-        .channelGroup(connections)
-        .route(this::routes);
-  }
-
-  void routes(HttpServerRoutes routes) {
-    Hello hello = new Hello();
-    Health health = new Health(pool);
-    StaticFiles statics = new StaticFiles(config.staticRoot(), config.workers());
-    EventEcho event = new EventEcho();
-    Bookings bookings = new Bookings(new BookingStore(pool));
-    Aggregates aggregates = new Aggregates(pool);
-    Chat chat = new Chat(rooms);
-    routes
-        .route(Http::manyHosts, (req, res) -> Http.error(res, HttpResponseStatus.BAD_REQUEST, "More than one Host header"))
-        .route(exactly("/hello", HttpMethod.GET, HttpMethod.HEAD), hello::get)
-        .route(exactly("/hello"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
-        .route(exactly("/health", HttpMethod.GET, HttpMethod.HEAD), health::get)
-        .route(exactly("/health"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
-        .route(exactly("/aggregates", HttpMethod.GET, HttpMethod.HEAD), aggregates::get)
-        .route(exactly("/aggregates"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
-        .route(staticPath(HttpMethod.GET, HttpMethod.HEAD), statics::serve)
-        .route(staticPath(), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
-        .route(exactly("/event", HttpMethod.POST), event::post)
-        .route(exactly("/event"), (req, res) -> Http.methodNotAllowed(res, "POST"))
-        .route(exactly("/bookings", HttpMethod.POST), bookings::post)
-        .route(exactly("/bookings"), (req, res) -> Http.methodNotAllowed(res, "POST"))
-        .route(exactly("/chat", HttpMethod.GET), chat::get)
-        .route(exactly("/chat"), (req, res) -> Http.methodNotAllowed(res, "GET"))
-        .route(req -> true, Http::notFound);
-  }
-
-  private static Predicate<HttpServerRequest> exactly(String path, HttpMethod... methods) {
-    return req -> Http.path(req).equals(path) && allowed(req, methods);
-  }
-
-  private static Predicate<HttpServerRequest> staticPath(HttpMethod... methods) {
-    return req -> StaticFiles.matches(Http.path(req)) && allowed(req, methods);
-  }
-
-  /** No methods listed: any method, for the 405 routes that follow the real ones. */
-  private static boolean allowed(HttpServerRequest req, HttpMethod... methods) {
-    for (HttpMethod method : methods) {
-      if (req.method().equals(method)) {
-        return true;
-      }
+    public App(Config config) {
+        this.config = config;
+        this.pool = Database.pool(config);
+        this.loops = LoopResources.create("reactor-http", 1, config.workers(), true);
     }
-    return methods.length == 0;
-  }
 
-  public static void main(String[] args) {
-    Config config = Config.fromEnv(System.getenv());
-    App app = new App(config);
-    // Best effort: an unreachable database must not keep the server from starting (health says DOWN).
-    app.pool.warmup().onErrorReturn(0).block(Duration.ofSeconds(30));
-    DisposableServer server = app.server().bindNow();
-    Signal.handle(new Signal("TERM"), signal -> {
-      app.stop(server);
-      System.exit(0);
-    });
-    System.out.printf("%s listening on port %d, workers=%d, db pool=%d, java %s%n",
-        NAME, server.port(), config.workers(), config.dbPoolSize(), Runtime.version());
-    System.out.flush();
-    server.onDispose().block();
-  }
-
-  /**
-   * SIGTERM: chat sockets get their 1001 while the loops still run (a peer has 2 s to answer the close
-   * frame), then the server stops accepting and drains requests in flight for up to 10 s, then the pool.
-   */
-  public void stop(DisposableServer server) {
-    rooms.goAway().timeout(Duration.ofSeconds(2), Mono.empty()).block();
-    try {
-      server.disposeNow(Duration.ofSeconds(10));
-    } catch (IllegalStateException drainTimedOut) {
-      // Past the 10 s drain: what is still in flight is cut, and the shutdown goes on.
+    public ConnectionPool pool() {
+        return pool;
     }
-    pool.disposeLater().block(Duration.ofSeconds(5));
-    loops.disposeLater().block(Duration.ofSeconds(5));
-  }
+
+    public ChatRooms rooms() {
+        return rooms;
+    }
+
+    public LoopResources loops() {
+        return loops;
+    }
+
+    /** The configured server, not yet bound. */
+    public HttpServer server() {
+        return HttpServer.create()
+                .port(config.port())
+                .runOn(loops)
+                .channelGroup(connections)
+                .route(this::routes);
+    }
+
+    void routes(HttpServerRoutes routes) {
+        Hello hello = new Hello();
+        Health health = new Health(pool);
+        StaticFiles statics = new StaticFiles(config.staticRoot(), config.workers());
+        EventEcho event = new EventEcho();
+        Bookings bookings = new Bookings(new BookingStore(pool));
+        Aggregates aggregates = new Aggregates(pool);
+        Chat chat = new Chat(rooms);
+        routes.route(
+                        Http::manyHosts,
+                        (req, res) -> Http.error(res, HttpResponseStatus.BAD_REQUEST, "More than one Host header"))
+                .route(exactly("/hello", HttpMethod.GET, HttpMethod.HEAD), hello::get)
+                .route(exactly("/hello"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
+                .route(exactly("/health", HttpMethod.GET, HttpMethod.HEAD), health::get)
+                .route(exactly("/health"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
+                .route(exactly("/aggregates", HttpMethod.GET, HttpMethod.HEAD), aggregates::get)
+                .route(exactly("/aggregates"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
+                .route(staticPath(HttpMethod.GET, HttpMethod.HEAD), statics::serve)
+                .route(staticPath(), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
+                .route(exactly("/event", HttpMethod.POST), event::post)
+                .route(exactly("/event"), (req, res) -> Http.methodNotAllowed(res, "POST"))
+                .route(exactly("/bookings", HttpMethod.POST), bookings::post)
+                .route(exactly("/bookings"), (req, res) -> Http.methodNotAllowed(res, "POST"))
+                .route(exactly("/chat", HttpMethod.GET), chat::get)
+                .route(exactly("/chat"), (req, res) -> Http.methodNotAllowed(res, "GET"))
+                .route(req -> true, Http::notFound);
+    }
+
+    private static Predicate<HttpServerRequest> exactly(String path, HttpMethod... methods) {
+        return req -> Http.path(req).equals(path) && allowed(req, methods);
+    }
+
+    private static Predicate<HttpServerRequest> staticPath(HttpMethod... methods) {
+        return req -> StaticFiles.matches(Http.path(req)) && allowed(req, methods);
+    }
+
+    /** No methods listed: any method, for the 405 routes that follow the real ones. */
+    private static boolean allowed(HttpServerRequest req, HttpMethod... methods) {
+        for (HttpMethod method : methods) {
+            if (req.method().equals(method)) {
+                return true;
+            }
+        }
+        return methods.length == 0;
+    }
+
+    public static void main(String[] args) {
+        Config config = Config.fromEnv(System.getenv());
+        App app = new App(config);
+        // Best effort: an unreachable database must not keep the server from starting (health says DOWN).
+        app.pool.warmup().onErrorReturn(0).block(Duration.ofSeconds(30));
+        DisposableServer server = app.server().bindNow();
+        Signal.handle(new Signal("TERM"), signal -> {
+            app.stop(server);
+            System.exit(0);
+        });
+        System.out.printf(
+                "%s listening on port %d, workers=%d, db pool=%d, java %s%n",
+                NAME, server.port(), config.workers(), config.dbPoolSize(), Runtime.version());
+        System.out.flush();
+        server.onDispose().block();
+    }
+
+    /**
+     * SIGTERM: chat sockets get their 1001 while the loops still run (a peer has 2 s to answer the close
+     * frame), then the server stops accepting and drains requests in flight for up to 10 s, then the pool.
+     */
+    public void stop(DisposableServer server) {
+        rooms.goAway().timeout(Duration.ofSeconds(2), Mono.empty()).block();
+        try {
+            server.disposeNow(Duration.ofSeconds(10));
+        } catch (IllegalStateException drainTimedOut) {
+            // Past the 10 s drain: what is still in flight is cut, and the shutdown goes on.
+        }
+        pool.disposeLater().block(Duration.ofSeconds(5));
+        loops.disposeLater().block(Duration.ofSeconds(5));
+    }
 }

@@ -17,58 +17,59 @@ import reactor.netty.http.server.HttpServerRequest;
  */
 public final class Bodies {
 
-  public static final int MAX_BYTES = 1024 * 1024;
+    public static final int MAX_BYTES = 1024 * 1024;
 
-  private Bodies() {}
+    private Bodies() {}
 
-  public static Mono<byte[]> read(HttpServerRequest req) {
-    String announced = req.requestHeaders().get(HttpHeaderNames.CONTENT_LENGTH);
-    if (announced != null && parseLength(announced) > MAX_BYTES) {
-      return Mono.error(HttpError.tooLarge());
-    }
-    return Mono.defer(() -> {
-      Limited body = new Limited();
-      return req.receive().doOnNext(body::append).then(Mono.fromCallable(body::toByteArray));
-    });
-  }
-
-  /** A fatal decoder: stray bytes, overlongs, encoded surrogates and truncated sequences are all a 400. */
-  public static String utf8(byte[] body) {
-    try {
-      return StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(body))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw HttpError.badRequest("Body is not valid UTF-8");
-    }
-  }
-
-  private static long parseLength(String value) {
-    try {
-      return Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      return -1; // the codec already refused a malformed Content-Length
-    }
-  }
-
-  /** Copies each chunk out of Netty's pooled buffer (released by reactor-netty after onNext). */
-  private static final class Limited extends ByteArrayOutputStream {
-    void append(ByteBuf chunk) {
-      int size = chunk.readableBytes();
-      if (count + size > MAX_BYTES) {
-        throw HttpError.tooLarge();
-      }
-      ensure(size);
-      chunk.readBytes(buf, count, size);
-      count += size;
+    public static Mono<byte[]> read(HttpServerRequest req) {
+        String announced = req.requestHeaders().get(HttpHeaderNames.CONTENT_LENGTH);
+        if (announced != null && parseLength(announced) > MAX_BYTES) {
+            return Mono.error(HttpError.tooLarge());
+        }
+        return Mono.defer(() -> {
+            Limited body = new Limited();
+            return req.receive().doOnNext(body::append).then(Mono.fromCallable(body::toByteArray));
+        });
     }
 
-    private void ensure(int more) {
-      if (count + more > buf.length) {
-        buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, count + more));
-      }
+    /** A fatal decoder: stray bytes, overlongs, encoded surrogates and truncated sequences are all a 400. */
+    public static String utf8(byte[] body) {
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw HttpError.badRequest("Body is not valid UTF-8");
+        }
     }
-  }
+
+    private static long parseLength(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return -1; // the codec already refused a malformed Content-Length
+        }
+    }
+
+    /** Copies each chunk out of Netty's pooled buffer (released by reactor-netty after onNext). */
+    private static final class Limited extends ByteArrayOutputStream {
+        void append(ByteBuf chunk) {
+            int size = chunk.readableBytes();
+            if (count + size > MAX_BYTES) {
+                throw HttpError.tooLarge();
+            }
+            ensure(size);
+            chunk.readBytes(buf, count, size);
+            count += size;
+        }
+
+        private void ensure(int more) {
+            if (count + more > buf.length) {
+                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, count + more));
+            }
+        }
+    }
 }

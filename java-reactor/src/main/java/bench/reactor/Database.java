@@ -20,30 +20,30 @@ import java.time.ZoneOffset;
  */
 public final class Database {
 
-  public static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(2);
+    public static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(2);
 
-  private Database() {}
+    private Database() {}
 
-  public static ConnectionPool pool(Config config) {
-    MySqlConnectionConfiguration mysql = MySqlConnectionConfiguration.builder()
-        .host(config.dbHost())
-        .port(config.dbPort())
-        .user(config.dbUser())
-        .password(config.dbPassword())
-        .database(config.dbName())
-        // origin_ts is converted to UTC in the application; the session agrees, whatever the server's zone.
-        .connectionTimeZone(ZoneOffset.UTC.getId())
-        .forceConnectionTimeZoneToSession(true)
-        .connectTimeout(Duration.ofSeconds(2))
-        .tcpNoDelay(true)
-        .build();
-    ConnectionPoolConfiguration pool = ConnectionPoolConfiguration.builder(MySqlConnectionFactory.from(mysql))
-        .name("bookings")
-        .initialSize(config.dbPoolSize())
-        .maxSize(config.dbPoolSize())
-        .acquireRetry(config.dbPoolSize())
-        .maxIdleTime(Duration.ofMinutes(30))
-        .build();
-    return new ConnectionPool(pool);
-  }
+    public static ConnectionPool pool(Config config) {
+        MySqlConnectionConfiguration mysql = MySqlConnectionConfiguration.builder()
+                .host(config.dbHost())
+                .port(config.dbPort())
+                .user(config.dbUser())
+                .password(config.dbPassword())
+                .database(config.dbName())
+                // origin_ts is converted to UTC in the application; the session agrees, whatever the server's zone.
+                .connectionTimeZone(ZoneOffset.UTC.getId())
+                .forceConnectionTimeZoneToSession(true)
+                .connectTimeout(Duration.ofSeconds(2))
+                .tcpNoDelay(true)
+                .build();
+        ConnectionPoolConfiguration pool = ConnectionPoolConfiguration.builder(MySqlConnectionFactory.from(mysql))
+                .name("bookings")
+                .initialSize(config.dbPoolSize())
+                .maxSize(config.dbPoolSize())
+                .acquireRetry(config.dbPoolSize())
+                .maxIdleTime(Duration.ofMinutes(30))
+                .build();
+        return new ConnectionPool(pool);
+    }
 }

@@ -9,38 +9,40 @@ import java.util.Map;
  */
 public final class HttpError extends RuntimeException {
 
-  private final HttpResponseStatus status;
-  private final Map<String, String> headers;
+    private final HttpResponseStatus status;
+    private final Map<String, String> headers;
 
-  public HttpError(HttpResponseStatus status, String message) {
-    this(status, message, Map.of());
-  }
+    public HttpError(HttpResponseStatus status, String message) {
+        this(status, message, Map.of());
+    }
 
-  public HttpError(HttpResponseStatus status, String message, Map<String, String> headers) {
-    super(message, null, false, false); // an expected answer, not a failure: no stack trace to fill
-    this.status = status;
-    this.headers = headers;
-  }
+    public HttpError(HttpResponseStatus status, String message, Map<String, String> headers) {
+        super(message, null, false, false); // an expected answer, not a failure: no stack trace to fill
+        this.status = status;
+        this.headers = headers;
+    }
 
-  public HttpResponseStatus status() {
-    return status;
-  }
+    public HttpResponseStatus status() {
+        return status;
+    }
 
-  public Map<String, String> headers() {
-    return headers;
-  }
+    public Map<String, String> headers() {
+        return headers;
+    }
 
-  public static HttpError badRequest(String message) {
-    return new HttpError(HttpResponseStatus.BAD_REQUEST, message);
-  }
+    public static HttpError badRequest(String message) {
+        return new HttpError(HttpResponseStatus.BAD_REQUEST, message);
+    }
 
-  public static HttpError unsupportedMediaType(String expected) {
-    return new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be " + expected);
-  }
+    public static HttpError unsupportedMediaType(String expected) {
+        return new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be " + expected);
+    }
 
-  public static HttpError tooLarge() {
-    // The rest of the body is never read, so the connection cannot be reused.
-    return new HttpError(
-        HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, "Body is larger than 1 MiB", Map.of("Connection", "close"));
-  }
+    public static HttpError tooLarge() {
+        // The rest of the body is never read, so the connection cannot be reused.
+        return new HttpError(
+                HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                "Body is larger than 1 MiB",
+                Map.of("Connection", "close"));
+    }
 }

@@ -15,24 +15,26 @@ import reactor.core.scheduler.Schedulers;
  */
 class BlockHoundTest {
 
-  @Test
-  void aBlockingCallOnANonBlockingThreadFails() {
-    Throwable failure = assertThrows(Throwable.class, () -> Mono.delay(Duration.ofMillis(1))
-        .publishOn(Schedulers.parallel())
-        .doOnNext(tick -> sleep())
-        .block(Duration.ofSeconds(5)));
-    Throwable cause = failure;
-    while (cause != null && !(cause instanceof BlockingOperationError)) {
-      cause = cause.getCause();
+    @Test
+    void aBlockingCallOnANonBlockingThreadFails() {
+        Throwable failure = assertThrows(
+                Throwable.class,
+                () -> Mono.delay(Duration.ofMillis(1))
+                        .publishOn(Schedulers.parallel())
+                        .doOnNext(tick -> sleep())
+                        .block(Duration.ofSeconds(5)));
+        Throwable cause = failure;
+        while (cause != null && !(cause instanceof BlockingOperationError)) {
+            cause = cause.getCause();
+        }
+        assertInstanceOf(BlockingOperationError.class, cause, "BlockHound is not installed");
     }
-    assertInstanceOf(BlockingOperationError.class, cause, "BlockHound is not installed");
-  }
 
-  private static void sleep() {
-    try {
-      Thread.sleep(10);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    private static void sleep() {
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
-  }
 }

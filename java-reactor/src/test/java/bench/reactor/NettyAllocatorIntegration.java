@@ -10,8 +10,9 @@ import reactor.blockhound.integration.BlockHoundIntegration;
  */
 public final class NettyAllocatorIntegration implements BlockHoundIntegration {
 
-  @Override
-  public void applyTo(BlockHound.Builder builder) {
-    builder.allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines");
-  }
+    @Override
+    public void applyTo(BlockHound.Builder builder) {
+        builder.allowBlockingCallsInside(
+                "io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines");
+    }
 }

@@ -32,166 +32,184 @@ import reactor.netty.http.client.HttpClient;
  */
 class ServerTest {
 
-  private static App app;
-  private static DisposableServer server;
-  private static HttpClient client;
+    private static App app;
+    private static DisposableServer server;
+    private static HttpClient client;
 
-  record Answer(int status, Map<String, String> headers, String body) {}
+    record Answer(int status, Map<String, String> headers, String body) {}
 
-  @BeforeAll
-  static void start() {
-    Map<String, String> env = new HashMap<>(System.getenv());
-    env.put("PORT", "1");
-    env.putIfAbsent("STATIC_ROOT", Path.of("../.run/static").toAbsolutePath().toString());
-    env.put("DB_POOL_SIZE", "2");
-    env.put("WORKERS", "2");
-    app = new App(Config.fromEnv(env));
-    server = app.server().port(0).bindNow();
-    client = HttpClient.create().port(server.port());
-  }
-
-  @AfterAll
-  static void stop() {
-    app.stop(server);
-  }
-
-  private static Answer send(HttpMethod method, String uri, Map<String, String> headers, String body) {
-    return client.headers(h -> headers.forEach(h::set))
-        .request(method)
-        .uri(uri)
-        .send(body == null ? Mono.empty() : ByteBufFlux.fromString(Mono.just(body)))
-        .responseSingle((res, content) -> content.asString(StandardCharsets.UTF_8).defaultIfEmpty("").map(text -> {
-          Map<String, String> h = new HashMap<>();
-          res.responseHeaders().forEach(e -> h.put(e.getKey().toLowerCase(), e.getValue()));
-          return new Answer(res.status().code(), h, text);
-        }))
-        .block(Duration.ofSeconds(10));
-  }
-
-  private static Answer get(String uri, Map<String, String> headers) {
-    return send(HttpMethod.GET, uri, headers, null);
-  }
-
-  @Test
-  void hello() {
-    Answer answer = get("/hello", Map.of());
-    assertEquals(200, answer.status());
-    assertEquals("Hello, World!", answer.body());
-    assertTrue(answer.headers().containsKey("date"));
-  }
-
-  @Test
-  void unknownRoutesAndWrongMethods() {
-    assertEquals(404, get("/hello/extra", Map.of()).status());
-    Answer wrong = send(HttpMethod.DELETE, "/event", Map.of(), null);
-    assertEquals(405, wrong.status());
-    assertEquals("POST", wrong.headers().get("allow"));
-    assertEquals("{\"error\":\"Method not allowed\"}", wrong.body());
-  }
-
-  @Test
-  void eventEcho() {
-    Answer answer = send(HttpMethod.POST, "/event", Map.of("Content-Type", "application/json; charset=utf-8"),
-        "{\"teams\":[],\"eventName\":\"x\\u000b\"}");
-    assertEquals(200, answer.status());
-    assertEquals("{\"eventName\":\"x\\u000b\",\"teams\":[]}", answer.body());
-    assertEquals(415, send(HttpMethod.POST, "/event", Map.of("Content-Type", "text/plain"), "{}").status());
-  }
-
-  @Test
-  void staticFilesAreLookedUpOffTheEventLoop() {
-    Answer file = get("/static/hello.txt?x=1", Map.of());
-    assertEquals(200, file.status());
-    assertEquals("Mon, 01 Jan 2024 00:00:00 GMT", file.headers().get("last-modified"));
-    assertEquals(Integer.toString(file.body().length()), file.headers().get("content-length"));
-    Answer slice = get("/static/hello.txt", Map.of("Range", "bytes=0-4"));
-    assertEquals(206, slice.status());
-    assertEquals(file.body().substring(0, 5), slice.body());
-    assertEquals(304, get("/static/hello.txt", Map.of("If-Modified-Since", "Mon, 01 Jan 2024 00:00:00 GMT")).status());
-    assertEquals(416, get("/static/hello.txt", Map.of("Range", "bytes=9999-")).status());
-    for (String missing : List.of("/static/missing.txt", "/static/sub", "/static/.hidden", "/static/outside.txt")) {
-      assertEquals(404, get(missing, Map.of()).status(), missing);
+    @BeforeAll
+    static void start() {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("PORT", "1");
+        env.putIfAbsent(
+                "STATIC_ROOT", Path.of("../.run/static").toAbsolutePath().toString());
+        env.put("DB_POOL_SIZE", "2");
+        env.put("WORKERS", "2");
+        app = new App(Config.fromEnv(env));
+        server = app.server().port(0).bindNow();
+        client = HttpClient.create().port(server.port());
     }
-  }
 
-  @Test
-  void manyDownloadsAtOnce() {
-    List<Integer> sizes = Flux.range(0, 8)
-        .flatMap(i -> client.get().uri("/static/100kb.bin").responseContent().aggregate().map(buf -> buf.readableBytes()))
-        .collectList()
-        .block(Duration.ofSeconds(20));
-    assertEquals(List.of(102400, 102400, 102400, 102400, 102400, 102400, 102400, 102400), sizes);
-  }
-
-  @Test
-  void chatRelaysTheExactTextAndClosesViolationsWith1008() {
-    String join = "{\"name\":\"ana\",\"chat\":\"lobby\"}";
-    String say = "{ \"name\":\"ana\", \"chat\":\"lobby\", \"message\":\"hi\" }";
-    List<String> received = client.websocket()
-        .uri("/chat")
-        .handle((in, out) -> out.sendString(Flux.just(join, say, "not json").delayElements(Duration.ofMillis(50)))
-            .then()
-            .thenMany(in.receive().asString()))
-        .take(Duration.ofSeconds(3))
-        .collectList()
-        .block(Duration.ofSeconds(10));
-    assertEquals(say, received.get(0), "relayed as received, spacing included");
-    assertTrue(received.get(1).startsWith("{\"type\":\"system\""), received.toString());
-    assertTrue(app.rooms().isFree("ana"), "the name is free once the violation closed the connection");
-  }
-
-  @Test
-  void chatReassemblesFragmentsIntoOneMessage() {
-    String join = "{\"name\":\"parts\",\"chat\":\"fragments\"}";
-    String say = "{\"name\":\"parts\",\"chat\":\"fragments\",\"message\":\"" + "m".repeat(60_000) + "\"}";
-    List<String> received = client.websocket()
-        .uri("/chat")
-        .handle((in, out) -> out.sendObject(Flux.<WebSocketFrame>just(
-                new TextWebSocketFrame(join),
-                new TextWebSocketFrame(false, 0, say.substring(0, 30_000)),
-                new ContinuationWebSocketFrame(false, 0, say.substring(30_000, 50_000)),
-                new ContinuationWebSocketFrame(true, 0, say.substring(50_000)))
-                .delayElements(Duration.ofMillis(20)))
-            .then()
-            .thenMany(in.receive().asString().take(1)))
-        .collectList()
-        .block(Duration.ofSeconds(10));
-    assertEquals(List.of(say), received);
-  }
-
-  @Test
-  void chatClosesFragmentsPast64KibWith1009Quietly() throws InterruptedException {
-    String join = "{\"name\":\"too-big\",\"chat\":\"fragments\"}";
-    // A dropped error is logged, and the contract wants nothing logged for a client's mistakes.
-    List<Throwable> dropped = new CopyOnWriteArrayList<>();
-    Hooks.onErrorDropped(dropped::add);
-    Integer code;
-    try {
-      code = client.websocket()
-          .uri("/chat")
-          .handle((in, out) -> out.sendObject(Flux.<WebSocketFrame>just(
-                  new TextWebSocketFrame(join),
-                  new TextWebSocketFrame(false, 0, "x".repeat(40_000)),
-                  new ContinuationWebSocketFrame(true, 0, "x".repeat(25_537)))
-                  .delayElements(Duration.ofMillis(20)))
-              .then()
-              .then(in.receiveCloseStatus().map(WebSocketCloseStatus::code)))
-          .blockLast(Duration.ofSeconds(10));
-    } finally {
-      Hooks.resetOnErrorDropped();
+    @AfterAll
+    static void stop() {
+        app.stop(server);
     }
-    assertEquals(1009, code);
-    assertEquals(List.of(), dropped);
-    for (int i = 0; i < 100 && !app.rooms().isFree("too-big"); i++) {
-      Thread.sleep(20);
-    }
-    assertTrue(app.rooms().isFree("too-big"), "the name is free once the connection closed");
-  }
 
-  @Test
-  void healthThroughTheRealPool() {
-    Answer health = get("/health", Map.of());
-    assertEquals(200, health.status(), "is the database up (make db-up)?");
-    assertEquals("{\"status\":\"UP\"}", health.body());
-  }
+    private static Answer send(HttpMethod method, String uri, Map<String, String> headers, String body) {
+        return client.headers(h -> headers.forEach(h::set))
+                .request(method)
+                .uri(uri)
+                .send(body == null ? Mono.empty() : ByteBufFlux.fromString(Mono.just(body)))
+                .responseSingle((res, content) -> content.asString(StandardCharsets.UTF_8)
+                        .defaultIfEmpty("")
+                        .map(text -> {
+                            Map<String, String> h = new HashMap<>();
+                            res.responseHeaders().forEach(e -> h.put(e.getKey().toLowerCase(), e.getValue()));
+                            return new Answer(res.status().code(), h, text);
+                        }))
+                .block(Duration.ofSeconds(10));
+    }
+
+    private static Answer get(String uri, Map<String, String> headers) {
+        return send(HttpMethod.GET, uri, headers, null);
+    }
+
+    @Test
+    void hello() {
+        Answer answer = get("/hello", Map.of());
+        assertEquals(200, answer.status());
+        assertEquals("Hello, World!", answer.body());
+        assertTrue(answer.headers().containsKey("date"));
+    }
+
+    @Test
+    void unknownRoutesAndWrongMethods() {
+        assertEquals(404, get("/hello/extra", Map.of()).status());
+        Answer wrong = send(HttpMethod.DELETE, "/event", Map.of(), null);
+        assertEquals(405, wrong.status());
+        assertEquals("POST", wrong.headers().get("allow"));
+        assertEquals("{\"error\":\"Method not allowed\"}", wrong.body());
+    }
+
+    @Test
+    void eventEcho() {
+        Answer answer = send(
+                HttpMethod.POST,
+                "/event",
+                Map.of("Content-Type", "application/json; charset=utf-8"),
+                "{\"teams\":[],\"eventName\":\"x\\u000b\"}");
+        assertEquals(200, answer.status());
+        assertEquals("{\"eventName\":\"x\\u000b\",\"teams\":[]}", answer.body());
+        assertEquals(
+                415,
+                send(HttpMethod.POST, "/event", Map.of("Content-Type", "text/plain"), "{}")
+                        .status());
+    }
+
+    @Test
+    void staticFilesAreLookedUpOffTheEventLoop() {
+        Answer file = get("/static/hello.txt?x=1", Map.of());
+        assertEquals(200, file.status());
+        assertEquals("Mon, 01 Jan 2024 00:00:00 GMT", file.headers().get("last-modified"));
+        assertEquals(Integer.toString(file.body().length()), file.headers().get("content-length"));
+        Answer slice = get("/static/hello.txt", Map.of("Range", "bytes=0-4"));
+        assertEquals(206, slice.status());
+        assertEquals(file.body().substring(0, 5), slice.body());
+        assertEquals(
+                304,
+                get("/static/hello.txt", Map.of("If-Modified-Since", "Mon, 01 Jan 2024 00:00:00 GMT"))
+                        .status());
+        assertEquals(
+                416, get("/static/hello.txt", Map.of("Range", "bytes=9999-")).status());
+        for (String missing : List.of("/static/missing.txt", "/static/sub", "/static/.hidden", "/static/outside.txt")) {
+            assertEquals(404, get(missing, Map.of()).status(), missing);
+        }
+    }
+
+    @Test
+    void manyDownloadsAtOnce() {
+        List<Integer> sizes = Flux.range(0, 8)
+                .flatMap(i -> client.get()
+                        .uri("/static/100kb.bin")
+                        .responseContent()
+                        .aggregate()
+                        .map(buf -> buf.readableBytes()))
+                .collectList()
+                .block(Duration.ofSeconds(20));
+        assertEquals(List.of(102400, 102400, 102400, 102400, 102400, 102400, 102400, 102400), sizes);
+    }
+
+    @Test
+    void chatRelaysTheExactTextAndClosesViolationsWith1008() {
+        String join = "{\"name\":\"ana\",\"chat\":\"lobby\"}";
+        String say = "{ \"name\":\"ana\", \"chat\":\"lobby\", \"message\":\"hi\" }";
+        List<String> received = client.websocket()
+                .uri("/chat")
+                .handle((in, out) -> out.sendString(
+                                Flux.just(join, say, "not json").delayElements(Duration.ofMillis(50)))
+                        .then()
+                        .thenMany(in.receive().asString()))
+                .take(Duration.ofSeconds(3))
+                .collectList()
+                .block(Duration.ofSeconds(10));
+        assertEquals(say, received.get(0), "relayed as received, spacing included");
+        assertTrue(received.get(1).startsWith("{\"type\":\"system\""), received.toString());
+        assertTrue(app.rooms().isFree("ana"), "the name is free once the violation closed the connection");
+    }
+
+    @Test
+    void chatReassemblesFragmentsIntoOneMessage() {
+        String join = "{\"name\":\"parts\",\"chat\":\"fragments\"}";
+        String say = "{\"name\":\"parts\",\"chat\":\"fragments\",\"message\":\"" + "m".repeat(60_000) + "\"}";
+        List<String> received = client.websocket()
+                .uri("/chat")
+                .handle((in, out) -> out.sendObject(Flux.<WebSocketFrame>just(
+                                        new TextWebSocketFrame(join),
+                                        new TextWebSocketFrame(false, 0, say.substring(0, 30_000)),
+                                        new ContinuationWebSocketFrame(false, 0, say.substring(30_000, 50_000)),
+                                        new ContinuationWebSocketFrame(true, 0, say.substring(50_000)))
+                                .delayElements(Duration.ofMillis(20)))
+                        .then()
+                        .thenMany(in.receive().asString().take(1)))
+                .collectList()
+                .block(Duration.ofSeconds(10));
+        assertEquals(List.of(say), received);
+    }
+
+    @Test
+    void chatClosesFragmentsPast64KibWith1009Quietly() throws InterruptedException {
+        String join = "{\"name\":\"too-big\",\"chat\":\"fragments\"}";
+        // A dropped error is logged, and the contract wants nothing logged for a client's mistakes.
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.onErrorDropped(dropped::add);
+        Integer code;
+        try {
+            code = client.websocket()
+                    .uri("/chat")
+                    .handle((in, out) -> out.sendObject(Flux.<WebSocketFrame>just(
+                                            new TextWebSocketFrame(join),
+                                            new TextWebSocketFrame(false, 0, "x".repeat(40_000)),
+                                            new ContinuationWebSocketFrame(true, 0, "x".repeat(25_537)))
+                                    .delayElements(Duration.ofMillis(20)))
+                            .then()
+                            .then(in.receiveCloseStatus().map(WebSocketCloseStatus::code)))
+                    .blockLast(Duration.ofSeconds(10));
+        } finally {
+            Hooks.resetOnErrorDropped();
+        }
+        assertEquals(1009, code);
+        assertEquals(List.of(), dropped);
+        for (int i = 0; i < 100 && !app.rooms().isFree("too-big"); i++) {
+            Thread.sleep(20);
+        }
+        assertTrue(app.rooms().isFree("too-big"), "the name is free once the connection closed");
+    }
+
+    @Test
+    void healthThroughTheRealPool() {
+        Answer health = get("/health", Map.of());
+        assertEquals(200, health.status(), "is the database up (make db-up)?");
+        assertEquals("{\"status\":\"UP\"}", health.body());
+    }
 }

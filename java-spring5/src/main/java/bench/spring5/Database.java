@@ -22,27 +22,27 @@ import reactor.core.publisher.Mono;
 @Configuration(proxyBeanMethods = false)
 class Database {
 
-  static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(2);
 
-  @Bean
-  R2dbcTransactionManager transactionManager(ConnectionPool pool) {
-    return new R2dbcTransactionManager(new WithDeadline(pool));
-  }
-
-  /** On the transaction manager's connection factory, so that statements join its transactions. */
-  @Bean
-  DatabaseClient databaseClient(R2dbcTransactionManager transactions) {
-    return DatabaseClient.create(transactions.getConnectionFactory());
-  }
-
-  private static final class WithDeadline extends DelegatingConnectionFactory {
-    WithDeadline(ConnectionFactory pool) {
-      super(pool);
+    @Bean
+    R2dbcTransactionManager transactionManager(ConnectionPool pool) {
+        return new R2dbcTransactionManager(new WithDeadline(pool));
     }
 
-    @Override
-    public Mono<? extends Connection> create() {
-      return super.create().timeout(ACQUIRE_TIMEOUT);
+    /** On the transaction manager's connection factory, so that statements join its transactions. */
+    @Bean
+    DatabaseClient databaseClient(R2dbcTransactionManager transactions) {
+        return DatabaseClient.create(transactions.getConnectionFactory());
     }
-  }
+
+    private static final class WithDeadline extends DelegatingConnectionFactory {
+        WithDeadline(ConnectionFactory pool) {
+            super(pool);
+        }
+
+        @Override
+        public Mono<? extends Connection> create() {
+            return super.create().timeout(ACQUIRE_TIMEOUT);
+        }
+    }
 }

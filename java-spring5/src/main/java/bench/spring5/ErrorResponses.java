@@ -25,43 +25,46 @@ import reactor.core.publisher.Mono;
 @Order(-2)
 class ErrorResponses implements WebExceptionHandler {
 
-  private static final Log log = LogFactory.getLog(ErrorResponses.class);
+    private static final Log log = LogFactory.getLog(ErrorResponses.class);
 
-  @Override
-  public Mono<Void> handle(ServerWebExchange exchange, Throwable error) {
-    ServerHttpResponse response = exchange.getResponse();
-    if (response.isCommitted()) {
-      return Mono.error(error);
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable error) {
+        ServerHttpResponse response = exchange.getResponse();
+        if (response.isCommitted()) {
+            return Mono.error(error);
+        }
+        HttpStatusCode status;
+        String message;
+        HttpHeaders headers = HttpHeaders.EMPTY;
+        if (error instanceof HttpError http) {
+            status = http.status();
+            message = http.getMessage();
+            headers = http.headers();
+        } else if (error instanceof DataBufferLimitException) {
+            status = HttpStatus.CONTENT_TOO_LARGE;
+            message = "Request body larger than 1 MiB";
+        } else if (error instanceof ResponseStatusException framework) {
+            status = framework.getStatusCode();
+            message = status instanceof HttpStatus known ? known.getReasonPhrase() : "Request failed";
+            headers = framework.getHeaders();
+        } else {
+            log.error(
+                    "Unexpected failure on " + exchange.getRequest().getMethod() + " "
+                            + exchange.getRequest().getPath().value(),
+                    error);
+            status = HttpStatus.INTERNAL_SERVER_ERROR;
+            message = "Internal server error";
+        }
+        response.setStatusCode(status);
+        response.getHeaders().addAll(headers);
+        return write(response, message);
     }
-    HttpStatusCode status;
-    String message;
-    HttpHeaders headers = HttpHeaders.EMPTY;
-    if (error instanceof HttpError http) {
-      status = http.status();
-      message = http.getMessage();
-      headers = http.headers();
-    } else if (error instanceof DataBufferLimitException) {
-      status = HttpStatus.CONTENT_TOO_LARGE;
-      message = "Request body larger than 1 MiB";
-    } else if (error instanceof ResponseStatusException framework) {
-      status = framework.getStatusCode();
-      message = status instanceof HttpStatus known ? known.getReasonPhrase() : "Request failed";
-      headers = framework.getHeaders();
-    } else {
-      log.error("Unexpected failure on " + exchange.getRequest().getMethod() + " "
-          + exchange.getRequest().getPath().value(), error);
-      status = HttpStatus.INTERNAL_SERVER_ERROR;
-      message = "Internal server error";
-    }
-    response.setStatusCode(status);
-    response.getHeaders().addAll(headers);
-    return write(response, message);
-  }
 
-  static Mono<Void> write(ServerHttpResponse response, String message) {
-    byte[] body = ("{\"error\":" + Json.quote(message) + "}").getBytes(StandardCharsets.UTF_8);
-    response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-    response.getHeaders().setContentLength(body.length);
-    return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)));
-  }
+    static Mono<Void> write(ServerHttpResponse response, String message) {
+        byte[] body = ("{\"error\":" + Json.quote(message) + "}").getBytes(StandardCharsets.UTF_8);
+        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+        response.getHeaders().setContentLength(body.length);
+        return response.writeWith(
+                Mono.fromSupplier(() -> response.bufferFactory().wrap(body)));
+    }
 }

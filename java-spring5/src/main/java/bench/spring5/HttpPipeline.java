@@ -28,100 +28,100 @@ import reactor.netty.http.server.HttpServer;
 @Component
 public class HttpPipeline implements NettyServerCustomizer {
 
-  private final DateStamper dates = new DateStamper(Clock.systemUTC());
-  private final TargetEncoder targets = new TargetEncoder();
-  private final ChannelGroup open = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-
-  @Override
-  public HttpServer apply(HttpServer server) {
-    return server.doOnChannelInit((observer, channel, address) -> {
-      open.add(channel);
-      channel.pipeline()
-          .addAfter(reactor.netty.NettyPipeline.HttpCodec, "bench.targetEncoder", targets)
-          .addAfter("bench.targetEncoder", "bench.dateStamper", dates);
-    });
-  }
-
-  /**
-   * The channel of an open connection, e.g. a WebSocket session's (which tells only its id): chat writes its
-   * frames to it directly. Closed channels leave the group by themselves.
-   */
-  public Channel channel(ChannelId id) {
-    return open.find(id);
-  }
-
-  /** Date on every response (spec/API.md §1.3), formatted once per second rather than once per response. */
-  @Sharable
-  static final class DateStamper extends ChannelOutboundHandlerAdapter {
-
-    private record Stamp(long second, String text) {}
-
-    private final Clock clock;
-    private volatile Stamp stamp = new Stamp(-1, "");
-
-    DateStamper(Clock clock) {
-      this.clock = clock;
-    }
+    private final DateStamper dates = new DateStamper(Clock.systemUTC());
+    private final TargetEncoder targets = new TargetEncoder();
+    private final ChannelGroup open = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
     @Override
-    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
-      if (msg instanceof HttpResponse response && !response.headers().contains(HttpHeaderNames.DATE)) {
-        response.headers().set(HttpHeaderNames.DATE, now());
-      }
-      super.write(ctx, msg, promise);
+    public HttpServer apply(HttpServer server) {
+        return server.doOnChannelInit((observer, channel, address) -> {
+            open.add(channel);
+            channel.pipeline()
+                    .addAfter(reactor.netty.NettyPipeline.HttpCodec, "bench.targetEncoder", targets)
+                    .addAfter("bench.targetEncoder", "bench.dateStamper", dates);
+        });
     }
 
-    /** An IMF-fixdate: Netty's formatter, as java.time's RFC_1123_DATE_TIME writes days 1 to 9 with one digit. */
-    String now() {
-      long second = clock.millis() / 1000;
-      Stamp current = stamp;
-      if (current.second() != second) {
-        current = new Stamp(second, DateFormatter.format(new Date(second * 1000)));
-        stamp = current;
-      }
-      return current.text();
+    /**
+     * The channel of an open connection, e.g. a WebSocket session's (which tells only its id): chat writes its
+     * frames to it directly. Closed channels leave the group by themselves.
+     */
+    public Channel channel(ChannelId id) {
+        return open.find(id);
     }
-  }
 
-  /**
-   * Percent-encodes the characters a URI may not contain (a raw backslash, space, quotes...), so that such a
-   * request reaches the routes and gets the contract's JSON 400 or 404 instead of Spring's empty 400.
-   */
-  @Sharable
-  static final class TargetEncoder extends ChannelInboundHandlerAdapter {
+    /** Date on every response (spec/API.md §1.3), formatted once per second rather than once per response. */
+    @Sharable
+    static final class DateStamper extends ChannelOutboundHandlerAdapter {
 
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+        private record Stamp(long second, String text) {}
 
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-      if (msg instanceof HttpRequest request) {
-        String encoded = encodeIllegal(request.uri());
-        if (encoded != null) {
-          request.setUri(encoded);
+        private final Clock clock;
+        private volatile Stamp stamp = new Stamp(-1, "");
+
+        DateStamper(Clock clock) {
+            this.clock = clock;
         }
-      }
-      super.channelRead(ctx, msg);
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
+            if (msg instanceof HttpResponse response && !response.headers().contains(HttpHeaderNames.DATE)) {
+                response.headers().set(HttpHeaderNames.DATE, now());
+            }
+            super.write(ctx, msg, promise);
+        }
+
+        /** An IMF-fixdate: Netty's formatter, as java.time's RFC_1123_DATE_TIME writes days 1 to 9 with one digit. */
+        String now() {
+            long second = clock.millis() / 1000;
+            Stamp current = stamp;
+            if (current.second() != second) {
+                current = new Stamp(second, DateFormatter.format(new Date(second * 1000)));
+                stamp = current;
+            }
+            return current.text();
+        }
     }
 
-    /** The target with every byte outside RFC 3986's characters escaped, or null when there is none. */
-    static String encodeIllegal(String target) {
-      StringBuilder out = null;
-      for (int i = 0; i < target.length(); i++) {
-        char c = target.charAt(i);
-        boolean legal = c > 0x20 && c < 0x7f && "\"<>\\^`{|}".indexOf(c) < 0;
-        if (!legal && out == null) {
-          out = new StringBuilder(target.length() + 16).append(target, 0, i);
+    /**
+     * Percent-encodes the characters a URI may not contain (a raw backslash, space, quotes...), so that such a
+     * request reaches the routes and gets the contract's JSON 400 or 404 instead of Spring's empty 400.
+     */
+    @Sharable
+    static final class TargetEncoder extends ChannelInboundHandlerAdapter {
+
+        private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+            if (msg instanceof HttpRequest request) {
+                String encoded = encodeIllegal(request.uri());
+                if (encoded != null) {
+                    request.setUri(encoded);
+                }
+            }
+            super.channelRead(ctx, msg);
         }
-        if (out != null) {
-          if (legal) {
-            out.append(c);
-          } else {
-            // Netty reads the request line as ISO-8859-1: each char is one byte of the original target.
-            out.append('%').append(HEX[(c >> 4) & 0xf]).append(HEX[c & 0xf]);
-          }
+
+        /** The target with every byte outside RFC 3986's characters escaped, or null when there is none. */
+        static String encodeIllegal(String target) {
+            StringBuilder out = null;
+            for (int i = 0; i < target.length(); i++) {
+                char c = target.charAt(i);
+                boolean legal = c > 0x20 && c < 0x7f && "\"<>\\^`{|}".indexOf(c) < 0;
+                if (!legal && out == null) {
+                    out = new StringBuilder(target.length() + 16).append(target, 0, i);
+                }
+                if (out != null) {
+                    if (legal) {
+                        out.append(c);
+                    } else {
+                        // Netty reads the request line as ISO-8859-1: each char is one byte of the original target.
+                        out.append('%').append(HEX[(c >> 4) & 0xf]).append(HEX[c & 0xf]);
+                    }
+                }
+            }
+            return out == null ? null : out.toString();
         }
-      }
-      return out == null ? null : out.toString();
     }
-  }
 }

@@ -16,69 +16,72 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Json {
 
-  private static final JsonMapper TREES = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .build();
+    private static final JsonMapper TREES = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
-  private Json() {}
+    private Json() {}
 
-  /**
-   * The text of strict UTF-8 bytes. The JDK decoder refuses overlongs, encoded surrogates and truncated sequences,
-   * some of which Jackson's byte parser lets through.
-   */
-  public static String utf8(byte[] bytes) throws CharacterCodingException {
-    return StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(ByteBuffer.wrap(bytes))
-        .toString();
-  }
-
-  /** One JSON value, or null if the text is not exactly one (empty, malformed, trailing content). */
-  public static @Nullable JsonNode parseOrNull(String text) {
-    try {
-      JsonNode node = TREES.readTree(text);
-      return node == null || node.isMissingNode() ? null : node;
-    } catch (JacksonException e) {
-      return null;
+    /**
+     * The text of strict UTF-8 bytes. The JDK decoder refuses overlongs, encoded surrogates and truncated sequences,
+     * some of which Jackson's byte parser lets through.
+     */
+    public static String utf8(byte[] bytes) throws CharacterCodingException {
+        return StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(bytes))
+                .toString();
     }
-  }
 
-  /** True unless the string holds a surrogate without its pair, which has no UTF-8 encoding. */
-  public static boolean isWellFormed(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** A JSON string as JSON.stringify (= RFC 8785) writes it: lowercase hex in control-character escapes. */
-  public static String quote(String s) {
-    StringBuilder out = new StringBuilder(s.length() + 2).append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\b' -> out.append("\\b");
-        case '\f' -> out.append("\\f");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xf, 16));
-          } else {
-            out.append(c);
-          }
+    /** One JSON value, or null if the text is not exactly one (empty, malformed, trailing content). */
+    public static @Nullable JsonNode parseOrNull(String text) {
+        try {
+            JsonNode node = TREES.readTree(text);
+            return node == null || node.isMissingNode() ? null : node;
+        } catch (JacksonException e) {
+            return null;
         }
-      }
     }
-    return out.append('"').toString();
-  }
+
+    /** True unless the string holds a surrogate without its pair, which has no UTF-8 encoding. */
+    public static boolean isWellFormed(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A JSON string as JSON.stringify (= RFC 8785) writes it: lowercase hex in control-character escapes. */
+    public static String quote(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append("\\u00")
+                                .append(Character.forDigit(c >> 4, 16))
+                                .append(Character.forDigit(c & 0xf, 16));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
 }

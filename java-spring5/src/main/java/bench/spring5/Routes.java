@@ -19,8 +19,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.reactive.function.server.HandlerFunction;
 import org.springframework.web.reactive.function.server.RouterFunction;
-import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
 import reactor.core.publisher.Mono;
 
@@ -32,40 +32,45 @@ import reactor.core.publisher.Mono;
 @Configuration(proxyBeanMethods = false)
 class Routes {
 
-  @Bean
-  RouterFunction<ServerResponse> router(Hello hello, Health health, StaticFiles statics, EventEcho event,
-      Bookings bookings, Aggregates aggregates) {
-    return RouterFunctions.route()
-        .GET("/hello", hello::get)
-        .HEAD("/hello", hello::get)
-        .route(path("/hello"), notAllowed("GET, HEAD"))
-        .GET("/health", health::get)
-        .HEAD("/health", health::get)
-        .route(path("/health"), notAllowed("GET, HEAD"))
-        .GET("/static/**", statics::serve)
-        .HEAD("/static/**", statics::serve)
-        .route(path("/static/**"), notAllowed("GET, HEAD"))
-        .POST("/event", event::echo)
-        .route(path("/event"), notAllowed("POST"))
-        .POST("/bookings", bookings::create)
-        .route(path("/bookings"), notAllowed("POST"))
-        .GET("/aggregates", aggregates::get)
-        .HEAD("/aggregates", aggregates::get)
-        .route(path("/aggregates"), notAllowed("GET, HEAD"))
-        .route(all(), request -> Mono.error(HttpError.notFound()))
-        .build();
-  }
+    @Bean
+    RouterFunction<ServerResponse> router(
+            Hello hello,
+            Health health,
+            StaticFiles statics,
+            EventEcho event,
+            Bookings bookings,
+            Aggregates aggregates) {
+        return RouterFunctions.route()
+                .GET("/hello", hello::get)
+                .HEAD("/hello", hello::get)
+                .route(path("/hello"), notAllowed("GET, HEAD"))
+                .GET("/health", health::get)
+                .HEAD("/health", health::get)
+                .route(path("/health"), notAllowed("GET, HEAD"))
+                .GET("/static/**", statics::serve)
+                .HEAD("/static/**", statics::serve)
+                .route(path("/static/**"), notAllowed("GET, HEAD"))
+                .POST("/event", event::echo)
+                .route(path("/event"), notAllowed("POST"))
+                .POST("/bookings", bookings::create)
+                .route(path("/bookings"), notAllowed("POST"))
+                .GET("/aggregates", aggregates::get)
+                .HEAD("/aggregates", aggregates::get)
+                .route(path("/aggregates"), notAllowed("GET, HEAD"))
+                .route(all(), request -> Mono.error(HttpError.notFound()))
+                .build();
+    }
 
-  /** /chat: the WebSocket upgrade, or 405/426 as plain HTTP (see {@link Chat#endpoint}). */
-  @Bean
-  HandlerMapping chatMapping(Chat chat) {
-    return new SimpleUrlHandlerMapping(Map.of("/chat", chat.endpoint()), Ordered.HIGHEST_PRECEDENCE);
-  }
+    /** /chat: the WebSocket upgrade, or 405/426 as plain HTTP (see {@link Chat#endpoint}). */
+    @Bean
+    HandlerMapping chatMapping(Chat chat) {
+        return new SimpleUrlHandlerMapping(Map.of("/chat", chat.endpoint()), Ordered.HIGHEST_PRECEDENCE);
+    }
 
-  private static HandlerFunction<ServerResponse> notAllowed(String allow) {
-    HttpHeaders headers = new HttpHeaders();
-    headers.set(HttpHeaders.ALLOW, allow);
-    HttpError error = new HttpError(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed", headers);
-    return request -> Mono.error(error);
-  }
+    private static HandlerFunction<ServerResponse> notAllowed(String allow) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.ALLOW, allow);
+        HttpError error = new HttpError(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed", headers);
+        return request -> Mono.error(error);
+    }
 }

@@ -11,12 +11,12 @@ import reactor.core.publisher.Mono;
 @Component
 class SingleHost implements WebFilter {
 
-  @Override
-  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    var hosts = exchange.getRequest().getHeaders().get(HttpHeaders.HOST);
-    if (hosts != null && hosts.size() > 1) {
-      return Mono.error(HttpError.badRequest("More than one Host header"));
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        var hosts = exchange.getRequest().getHeaders().get(HttpHeaders.HOST);
+        if (hosts != null && hosts.size() > 1) {
+            return Mono.error(HttpError.badRequest("More than one Host header"));
+        }
+        return chain.filter(exchange);
     }
-    return chain.filter(exchange);
-  }
 }

@@ -30,122 +30,218 @@ import reactor.core.publisher.Mono;
  */
 class AppTest {
 
-  private static ConfigurableApplicationContext context;
-  private static WebTestClient http;
-  private static int port;
+    private static ConfigurableApplicationContext context;
+    private static WebTestClient http;
+    private static int port;
 
-  @BeforeAll
-  static void start() {
-    BlockHound.install();
-    SpringApplication app = new SpringApplication(App.class);
-    app.setDefaultProperties(Map.of("server.port", "0"));
-    context = app.run("--server.port=0");
-    port = ((WebServerApplicationContext) context).getWebServer().getPort();
-    http = WebTestClient.bindToServer().baseUrl("http://127.0.0.1:" + port).responseTimeout(Duration.ofSeconds(10))
-        .build();
-  }
+    @BeforeAll
+    static void start() {
+        BlockHound.install();
+        SpringApplication app = new SpringApplication(App.class);
+        app.setDefaultProperties(Map.of("server.port", "0"));
+        context = app.run("--server.port=0");
+        port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        http = WebTestClient.bindToServer()
+                .baseUrl("http://127.0.0.1:" + port)
+                .responseTimeout(Duration.ofSeconds(10))
+                .build();
+    }
 
-  @AfterAll
-  static void stop() {
-    context.close();
-  }
+    @AfterAll
+    static void stop() {
+        context.close();
+    }
 
-  @Test
-  void hello() {
-    http.get().uri("/hello").exchange().expectStatus().isOk().expectHeader().exists("Date")
-        .expectBody(String.class).isEqualTo("Hello, World!");
-    http.head().uri("/hello").exchange().expectStatus().isOk()
-        .expectHeader().contentLength(13).expectBody().isEmpty();
-  }
+    @Test
+    void hello() {
+        http.get()
+                .uri("/hello")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .exists("Date")
+                .expectBody(String.class)
+                .isEqualTo("Hello, World!");
+        http.head()
+                .uri("/hello")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .contentLength(13)
+                .expectBody()
+                .isEmpty();
+    }
 
-  @Test
-  void health() {
-    http.get().uri("/health").exchange().expectStatus().isOk().expectBody(String.class).isEqualTo("{\"status\":\"UP\"}");
-  }
+    @Test
+    void health() {
+        http.get()
+                .uri("/health")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .isEqualTo("{\"status\":\"UP\"}");
+    }
 
-  @Test
-  void unknownRoutesAndWrongMethodsAnswerWithTheErrorBody() {
-    http.get().uri("/nope").exchange().expectStatus().isNotFound().expectBody(String.class)
-        .isEqualTo("{\"error\":\"Not found\"}");
-    http.put().uri("/event").exchange().expectStatus().isEqualTo(HttpStatus.METHOD_NOT_ALLOWED)
-        .expectHeader().valueEquals("Allow", "POST");
-  }
+    @Test
+    void unknownRoutesAndWrongMethodsAnswerWithTheErrorBody() {
+        http.get()
+                .uri("/nope")
+                .exchange()
+                .expectStatus()
+                .isNotFound()
+                .expectBody(String.class)
+                .isEqualTo("{\"error\":\"Not found\"}");
+        http.put()
+                .uri("/event")
+                .exchange()
+                .expectStatus()
+                .isEqualTo(HttpStatus.METHOD_NOT_ALLOWED)
+                .expectHeader()
+                .valueEquals("Allow", "POST");
+    }
 
-  @Test
-  void staticRangeFromTheTree() {
-    http.get().uri("/static/hello.txt").header("Range", "bytes=0-4").exchange()
-        .expectStatus().isEqualTo(HttpStatus.PARTIAL_CONTENT)
-        .expectHeader().valueEquals("Content-Length", "5")
-        .expectHeader().exists("Last-Modified")
-        .expectBody().consumeWith(body -> assertThat(body.getResponseBody()).hasSize(5));
-    http.get().uri("/static/sub/").exchange().expectStatus().isNotFound();
-  }
+    @Test
+    void staticRangeFromTheTree() {
+        http.get()
+                .uri("/static/hello.txt")
+                .header("Range", "bytes=0-4")
+                .exchange()
+                .expectStatus()
+                .isEqualTo(HttpStatus.PARTIAL_CONTENT)
+                .expectHeader()
+                .valueEquals("Content-Length", "5")
+                .expectHeader()
+                .exists("Last-Modified")
+                .expectBody()
+                .consumeWith(body -> assertThat(body.getResponseBody()).hasSize(5));
+        http.get().uri("/static/sub/").exchange().expectStatus().isNotFound();
+    }
 
-  @Test
-  void eventEcho() {
-    http.post().uri("/event").contentType(MediaType.APPLICATION_JSON)
-        .bodyValue("{\"teams\":[{\"stadium\":{\"name\":\"S\"},\"country\":\"C\",\"name\":\"N\",\"x\":1}],\"eventName\":\"E\"}")
-        .exchange().expectStatus().isOk().expectBody(String.class)
-        .isEqualTo("{\"eventName\":\"E\",\"teams\":[{\"name\":\"N\",\"country\":\"C\",\"stadium\":{\"name\":\"S\"}}]}");
-    http.post().uri("/event").contentType(MediaType.TEXT_PLAIN).bodyValue("{}").exchange()
-        .expectStatus().isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
-  }
+    @Test
+    void eventEcho() {
+        http.post()
+                .uri("/event")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(
+                        "{\"teams\":[{\"stadium\":{\"name\":\"S\"},\"country\":\"C\",\"name\":\"N\",\"x\":1}],\"eventName\":\"E\"}")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .isEqualTo(
+                        "{\"eventName\":\"E\",\"teams\":[{\"name\":\"N\",\"country\":\"C\",\"stadium\":{\"name\":\"S\"}}]}");
+        http.post()
+                .uri("/event")
+                .contentType(MediaType.TEXT_PLAIN)
+                .bodyValue("{}")
+                .exchange()
+                .expectStatus()
+                .isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+    }
 
-  @Test
-  void bookingThenAggregates() {
-    String model = "unit-" + UUID.randomUUID();
-    http.post().uri("/bookings").contentType(MediaType.APPLICATION_JSON)
-        .bodyValue("{\"bookingId\":\"U-1\",\"dollarValue\":\"300.00\",\"startDate\":\"2022-06-01\","
-            + "\"endDate\":\"2022-07-31\",\"originTs\":\"1700000000000\",\"model\":\"" + model + "\",\"trim\":\"LE\"}")
-        .exchange().expectStatus().isCreated()
-        .expectBody().jsonPath("$.allocations[0].amount").isEqualTo("147.54")
-        .jsonPath("$.allocations[1].amount").isEqualTo("152.46");
-    http.get().uri(b -> b.path("/aggregates").queryParam("model", model).build()).exchange()
-        .expectStatus().isOk()
-        .expectBody().jsonPath("$.length()").isEqualTo(2)
-        .jsonPath("$[1].totalDollarAmount").isEqualTo("152.46");
-  }
+    @Test
+    void bookingThenAggregates() {
+        String model = "unit-" + UUID.randomUUID();
+        http.post()
+                .uri("/bookings")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"bookingId\":\"U-1\",\"dollarValue\":\"300.00\",\"startDate\":\"2022-06-01\","
+                        + "\"endDate\":\"2022-07-31\",\"originTs\":\"1700000000000\",\"model\":\"" + model
+                        + "\",\"trim\":\"LE\"}")
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .jsonPath("$.allocations[0].amount")
+                .isEqualTo("147.54")
+                .jsonPath("$.allocations[1].amount")
+                .isEqualTo("152.46");
+        http.get()
+                .uri(b -> b.path("/aggregates").queryParam("model", model).build())
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.length()")
+                .isEqualTo(2)
+                .jsonPath("$[1].totalDollarAmount")
+                .isEqualTo("152.46");
+    }
 
-  /** Through the server's codecs: Boot's 1 MiB limit reaches the ProtobufDecoder, and the JSON decoder is registered. */
-  @Test
-  void bookingBodiesAreReadByTheServersCodecs() {
-    MediaType protobuf = MediaType.parseMediaType("application/x-protobuf");
-    http.post().uri("/bookings").contentType(protobuf).bodyValue(new byte[] {0x0e}).exchange()
-        .expectStatus().isBadRequest().expectBody(String.class)
-        .isEqualTo("{\"error\":\"Body is not a valid Booking message\"}");
-    http.post().uri("/bookings").contentType(MediaType.APPLICATION_JSON).bodyValue("{\"model\":42}").exchange()
-        .expectStatus().isBadRequest().expectBody(String.class).isEqualTo("{\"error\":\"model must be a string\"}");
-    http.post().uri("/bookings").contentType(protobuf).bodyValue(new byte[0]).exchange()
-        .expectStatus().isEqualTo(HttpStatus.UNPROCESSABLE_CONTENT);
-    Flux<DataBuffer> chunked = Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(new byte[1024 * 1024 + 1]));
-    http.post().uri("/bookings").contentType(protobuf).body(chunked, DataBuffer.class).exchange()
-        .expectStatus().isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
-  }
+    /** Through the server's codecs: Boot's 1 MiB limit reaches the ProtobufDecoder, and the JSON decoder is registered. */
+    @Test
+    void bookingBodiesAreReadByTheServersCodecs() {
+        MediaType protobuf = MediaType.parseMediaType("application/x-protobuf");
+        http.post()
+                .uri("/bookings")
+                .contentType(protobuf)
+                .bodyValue(new byte[] {0x0e})
+                .exchange()
+                .expectStatus()
+                .isBadRequest()
+                .expectBody(String.class)
+                .isEqualTo("{\"error\":\"Body is not a valid Booking message\"}");
+        http.post()
+                .uri("/bookings")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"model\":42}")
+                .exchange()
+                .expectStatus()
+                .isBadRequest()
+                .expectBody(String.class)
+                .isEqualTo("{\"error\":\"model must be a string\"}");
+        http.post()
+                .uri("/bookings")
+                .contentType(protobuf)
+                .bodyValue(new byte[0])
+                .exchange()
+                .expectStatus()
+                .isEqualTo(HttpStatus.UNPROCESSABLE_CONTENT);
+        Flux<DataBuffer> chunked = Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(new byte[1024 * 1024 + 1]));
+        http.post()
+                .uri("/bookings")
+                .contentType(protobuf)
+                .body(chunked, DataBuffer.class)
+                .exchange()
+                .expectStatus()
+                .isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
+    }
 
-  @Test
-  void chatRelaysTheExactTextToTheRoom() {
-    String name = "unit-" + UUID.randomUUID();
-    String message = "{\"name\":\"" + name + "\",\"chat\":\"r\",\"message\":\"hi\",  \"extra\":true}";
-    List<String> received = new CopyOnWriteArrayList<>();
-    new ReactorNettyWebSocketClient().execute(URI.create("ws://127.0.0.1:" + port + "/chat"), session ->
-        session.send(Flux.just(session.textMessage("{\"name\":\"" + name + "\",\"chat\":\"r\"}"),
-                session.textMessage(message)))
-            .thenMany(session.receive().map(m -> m.getPayloadAsText()).doOnNext(received::add).take(1))
-            .then(session.close()))
-        .block(Duration.ofSeconds(10));
-    assertThat(received).containsExactly(message);
-  }
+    @Test
+    void chatRelaysTheExactTextToTheRoom() {
+        String name = "unit-" + UUID.randomUUID();
+        String message = "{\"name\":\"" + name + "\",\"chat\":\"r\",\"message\":\"hi\",  \"extra\":true}";
+        List<String> received = new CopyOnWriteArrayList<>();
+        new ReactorNettyWebSocketClient()
+                .execute(
+                        URI.create("ws://127.0.0.1:" + port + "/chat"),
+                        session -> session.send(Flux.just(
+                                        session.textMessage("{\"name\":\"" + name + "\",\"chat\":\"r\"}"),
+                                        session.textMessage(message)))
+                                .thenMany(session.receive()
+                                        .map(m -> m.getPayloadAsText())
+                                        .doOnNext(received::add)
+                                        .take(1))
+                                .then(session.close()))
+                .block(Duration.ofSeconds(10));
+        assertThat(received).containsExactly(message);
+    }
 
-  @Test
-  void blockHoundIsWatching() {
-    Mono<Object> blocking = Mono.delay(Duration.ofMillis(1)).map(tick -> {
-      try {
-        Thread.sleep(1);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return tick;
-    }).cast(Object.class);
-    assertThat(blocking.onErrorResume(e -> Mono.just(e)).block()).isInstanceOf(Error.class);
-  }
+    @Test
+    void blockHoundIsWatching() {
+        Mono<Object> blocking = Mono.delay(Duration.ofMillis(1))
+                .map(tick -> {
+                    try {
+                        Thread.sleep(1);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return tick;
+                })
+                .cast(Object.class);
+        assertThat(blocking.onErrorResume(e -> Mono.just(e)).block()).isInstanceOf(Error.class);
+    }
 }

@@ -12,28 +12,30 @@ import tools.jackson.databind.json.JsonMapper;
 /** The contract's fixtures, read in place from ../spec/fixtures (never copied into the stack). */
 public final class Fixtures {
 
-  public static final Path ROOT = Path.of("../spec/fixtures");
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    public static final Path ROOT = Path.of("../spec/fixtures");
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-  private Fixtures() {}
+    private Fixtures() {}
 
-  public static byte[] bytes(Path file) {
-    try {
-      return Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public static byte[] bytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  public static List<Path> files(String folder, String suffix) {
-    try (Stream<Path> files = Files.list(ROOT.resolve(folder))) {
-      return files.filter(f -> f.getFileName().toString().endsWith(suffix)).sorted().toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public static List<Path> files(String folder, String suffix) {
+        try (Stream<Path> files = Files.list(ROOT.resolve(folder))) {
+            return files.filter(f -> f.getFileName().toString().endsWith(suffix))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  public static JsonNode json(String file) {
-    return MAPPER.readTree(bytes(ROOT.resolve(file)));
-  }
+    public static JsonNode json(String file) {
+        return MAPPER.readTree(bytes(ROOT.resolve(file)));
+    }
 }

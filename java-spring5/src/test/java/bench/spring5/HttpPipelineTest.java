@@ -9,21 +9,22 @@ import org.junit.jupiter.api.Test;
 
 class HttpPipelineTest {
 
-  @Test
-  void aLegalTargetIsLeftAlone() {
-    assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/static/%2e%2e/a.txt?x=1&y=%20")).isNull();
-  }
+    @Test
+    void aLegalTargetIsLeftAlone() {
+        assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/static/%2e%2e/a.txt?x=1&y=%20"))
+                .isNull();
+    }
 
-  @Test
-  void charactersAUriMayNotHoldArePercentEncoded() {
-    assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/static/..\\secret.txt"))
-        .isEqualTo("/static/..%5Csecret.txt");
-    assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/a b\"c|d")).isEqualTo("/a%20b%22c%7Cd");
-  }
+    @Test
+    void charactersAUriMayNotHoldArePercentEncoded() {
+        assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/static/..\\secret.txt"))
+                .isEqualTo("/static/..%5Csecret.txt");
+        assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/a b\"c|d")).isEqualTo("/a%20b%22c%7Cd");
+    }
 
-  @Test
-  void theDateIsAnImfFixdateWithATwoDigitDay() {
-    Clock firstOfMarch = Clock.fixed(Instant.parse("2024-03-01T08:09:07.500Z"), ZoneOffset.UTC);
-    assertThat(new HttpPipeline.DateStamper(firstOfMarch).now()).isEqualTo("Fri, 01 Mar 2024 08:09:07 GMT");
-  }
+    @Test
+    void theDateIsAnImfFixdateWithATwoDigitDay() {
+        Clock firstOfMarch = Clock.fixed(Instant.parse("2024-03-01T08:09:07.500Z"), ZoneOffset.UTC);
+        assertThat(new HttpPipeline.DateStamper(firstOfMarch).now()).isEqualTo("Fri, 01 Mar 2024 08:09:07 GMT");
+    }
 }

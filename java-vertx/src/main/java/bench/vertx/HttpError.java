@@ -7,40 +7,40 @@ import java.util.Map;
  * It is an answer, not a fault, so it carries no stack trace and is never logged.
  */
 public final class HttpError extends RuntimeException {
-  private final int status;
-  private final Map<String, String> headers;
+    private final int status;
+    private final Map<String, String> headers;
 
-  public HttpError(int status, String message) {
-    this(status, message, Map.of());
-  }
+    public HttpError(int status, String message) {
+        this(status, message, Map.of());
+    }
 
-  public HttpError(int status, String message, Map<String, String> headers) {
-    super(message, null, false, false);
-    this.status = status;
-    this.headers = headers;
-  }
+    public HttpError(int status, String message, Map<String, String> headers) {
+        super(message, null, false, false);
+        this.status = status;
+        this.headers = headers;
+    }
 
-  public int status() {
-    return status;
-  }
+    public int status() {
+        return status;
+    }
 
-  public Map<String, String> headers() {
-    return headers;
-  }
+    public Map<String, String> headers() {
+        return headers;
+    }
 
-  public static HttpError badRequest(String message) {
-    return new HttpError(400, message);
-  }
+    public static HttpError badRequest(String message) {
+        return new HttpError(400, message);
+    }
 
-  public static HttpError notFound() {
-    return new HttpError(404, "Not found");
-  }
+    public static HttpError notFound() {
+        return new HttpError(404, "Not found");
+    }
 
-  public static HttpError busy() {
-    return new HttpError(503, "The database is busy, retry", Map.of("Retry-After", "1"));
-  }
+    public static HttpError busy() {
+        return new HttpError(503, "The database is busy, retry", Map.of("Retry-After", "1"));
+    }
 
-  public static HttpError unavailable() {
-    return new HttpError(503, "The database is unavailable, retry", Map.of("Retry-After", "1"));
-  }
+    public static HttpError unavailable() {
+        return new HttpError(503, "The database is unavailable, retry", Map.of("Retry-After", "1"));
+    }
 }

@@ -27,96 +27,102 @@ import java.util.concurrent.TimeUnit;
  * the connections over them; the pool and the chat rooms are shared by all instances.
  */
 final class ServerVerticle extends VerticleBase {
-  static final int MAX_MESSAGE_BYTES = 64 * 1024;
-  /**
-   * Above the message limit on purpose. Vert.x answers a frame over maxWebSocketFrameSize by dropping the TCP
-   * connection without a close frame (1006), but a message over maxWebSocketMessageSize reaches the
-   * WebSocket's exception handler, which closes with 1009 as the contract says. This bound only caps the
-   * memory a single frame may take before it is refused.
-   */
-  static final int MAX_FRAME_BYTES = 1024 * 1024;
-  static final long DRAIN_SECONDS = 10;
+    static final int MAX_MESSAGE_BYTES = 64 * 1024;
+    /**
+     * Above the message limit on purpose. Vert.x answers a frame over maxWebSocketFrameSize by dropping the TCP
+     * connection without a close frame (1006), but a message over maxWebSocketMessageSize reaches the
+     * WebSocket's exception handler, which closes with 1009 as the contract says. This bound only caps the
+     * memory a single frame may take before it is refused.
+     */
+    static final int MAX_FRAME_BYTES = 1024 * 1024;
 
-  private final Config config;
-  private final Pool pool;
-  private final ChatRooms rooms;
-  private HttpServer server;
-  private Chat chat;
-  private CharSequence date;
+    static final long DRAIN_SECONDS = 10;
 
-  ServerVerticle(Config config, Pool pool, ChatRooms rooms) {
-    this.config = config;
-    this.pool = pool;
-    this.rooms = rooms;
-  }
+    private final Config config;
+    private final Pool pool;
+    private final ChatRooms rooms;
+    private HttpServer server;
+    private Chat chat;
+    private CharSequence date;
 
-  @Override
-  public Future<?> start() {
-    // Every response carries Date; formatting it once a second per event loop is what the Vert.x
-    // benchmarks do, instead of per request.
-    refreshDate();
-    vertx.setPeriodic(1000, id -> refreshDate());
-    chat = new Chat(rooms);
-    HttpServerOptions options = new HttpServerOptions()
-        .setMaxWebSocketFrameSize(MAX_FRAME_BYTES)
-        .setMaxWebSocketMessageSize(MAX_MESSAGE_BYTES)
-        // No permessage-deflate (Vert.x offers it by default, ws does not): the relay sends the bytes it
-        // received, and the outbound bound counts what really waits for the peer.
-        .setPerMessageWebSocketCompressionSupported(false)
-        .setPerFrameWebSocketCompressionSupported(false)
-        // ws's close timeout: a peer that does not read the close frame is dropped after 30 s, not sooner.
-        .setWebSocketClosingTimeout(30);
-    server = vertx.createHttpServer(options)
-        .requestHandler(routes())
-        .connectionHandler(connection -> connection.exceptionHandler(Errors::connectionFailed));
-    return server.listen(config.port());
-  }
-
-  private Router routes() {
-    Bookings bookings = new Bookings(new BookingStore(pool), new Retries(vertx));
-    Router router = Router.router(vertx);
-    router.route().handler(this::everyRequest);
-    router.route("/hello").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Hello());
-    router.route("/hello").handler(Errors.methodNotAllowed("GET, HEAD"));
-    router.route("/health").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Health(pool));
-    router.route("/health").handler(Errors.methodNotAllowed("GET, HEAD"));
-    router.route("/static/*").method(HttpMethod.GET).method(HttpMethod.HEAD)
-        .handler(new StaticFiles(vertx, config.staticRoot()));
-    router.route("/static/*").handler(Errors.methodNotAllowed("GET, HEAD"));
-    // The media-type gate is a route of its own: vertx-web wants BodyHandler first on a route, and 415 must
-    // come before 413.
-    router.post("/event").handler(Bodies.requireMediaType(Bodies.JSON));
-    router.post("/event").handler(Bodies.limited()).handler(new EventEcho());
-    router.route("/event").handler(Errors.methodNotAllowed("POST"));
-    router.post("/bookings").handler(Bodies.requireMediaType(Bodies.PROTOBUF, Bodies.JSON));
-    router.post("/bookings").handler(Bodies.limited()).handler(bookings);
-    router.route("/bookings").handler(Errors.methodNotAllowed("POST"));
-    router.route("/aggregates").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Aggregates(pool));
-    router.route("/aggregates").handler(Errors.methodNotAllowed("GET, HEAD"));
-    router.get("/chat").handler(chat);
-    router.route("/chat").handler(Errors.methodNotAllowed("GET"));
-    router.route().failureHandler(Errors::handle);
-    router.errorHandler(404, Errors::notFound);
-    return router;
-  }
-
-  /** The Date of every response; and RFC 9112 §3.2: a request with more than one Host header is answered 400. */
-  private void everyRequest(RoutingContext ctx) {
-    ctx.response().headers().add(HttpHeaders.DATE, date);
-    if (ctx.request().headers().getAll(HttpHeaders.HOST).size() > 1) {
-      ctx.fail(HttpError.badRequest("More than one Host header"));
-      return;
+    ServerVerticle(Config config, Pool pool, ChatRooms rooms) {
+        this.config = config;
+        this.pool = pool;
+        this.rooms = rooms;
     }
-    ctx.next();
-  }
 
-  private void refreshDate() {
-    date = HttpHeaders.createOptimized(HttpDates.format(Instant.now()));
-  }
+    @Override
+    public Future<?> start() {
+        // Every response carries Date; formatting it once a second per event loop is what the Vert.x
+        // benchmarks do, instead of per request.
+        refreshDate();
+        vertx.setPeriodic(1000, id -> refreshDate());
+        chat = new Chat(rooms);
+        HttpServerOptions options = new HttpServerOptions()
+                .setMaxWebSocketFrameSize(MAX_FRAME_BYTES)
+                .setMaxWebSocketMessageSize(MAX_MESSAGE_BYTES)
+                // No permessage-deflate (Vert.x offers it by default, ws does not): the relay sends the bytes it
+                // received, and the outbound bound counts what really waits for the peer.
+                .setPerMessageWebSocketCompressionSupported(false)
+                .setPerFrameWebSocketCompressionSupported(false)
+                // ws's close timeout: a peer that does not read the close frame is dropped after 30 s, not sooner.
+                .setWebSocketClosingTimeout(30);
+        server = vertx.createHttpServer(options)
+                .requestHandler(routes())
+                .connectionHandler(connection -> connection.exceptionHandler(Errors::connectionFailed));
+        return server.listen(config.port());
+    }
 
-  /** SIGTERM: chat sockets get 1001, in-flight requests have up to 10 s, then the server is gone. */
-  @Override
-  public Future<?> stop() {
-    return chat.goingAway().eventually(() -> server.shutdown(DRAIN_SECONDS, TimeUnit.SECONDS));
-  }
+    private Router routes() {
+        Bookings bookings = new Bookings(new BookingStore(pool), new Retries(vertx));
+        Router router = Router.router(vertx);
+        router.route().handler(this::everyRequest);
+        router.route("/hello").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Hello());
+        router.route("/hello").handler(Errors.methodNotAllowed("GET, HEAD"));
+        router.route("/health").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Health(pool));
+        router.route("/health").handler(Errors.methodNotAllowed("GET, HEAD"));
+        router.route("/static/*")
+                .method(HttpMethod.GET)
+                .method(HttpMethod.HEAD)
+                .handler(new StaticFiles(vertx, config.staticRoot()));
+        router.route("/static/*").handler(Errors.methodNotAllowed("GET, HEAD"));
+        // The media-type gate is a route of its own: vertx-web wants BodyHandler first on a route, and 415 must
+        // come before 413.
+        router.post("/event").handler(Bodies.requireMediaType(Bodies.JSON));
+        router.post("/event").handler(Bodies.limited()).handler(new EventEcho());
+        router.route("/event").handler(Errors.methodNotAllowed("POST"));
+        router.post("/bookings").handler(Bodies.requireMediaType(Bodies.PROTOBUF, Bodies.JSON));
+        router.post("/bookings").handler(Bodies.limited()).handler(bookings);
+        router.route("/bookings").handler(Errors.methodNotAllowed("POST"));
+        router.route("/aggregates")
+                .method(HttpMethod.GET)
+                .method(HttpMethod.HEAD)
+                .handler(new Aggregates(pool));
+        router.route("/aggregates").handler(Errors.methodNotAllowed("GET, HEAD"));
+        router.get("/chat").handler(chat);
+        router.route("/chat").handler(Errors.methodNotAllowed("GET"));
+        router.route().failureHandler(Errors::handle);
+        router.errorHandler(404, Errors::notFound);
+        return router;
+    }
+
+    /** The Date of every response; and RFC 9112 §3.2: a request with more than one Host header is answered 400. */
+    private void everyRequest(RoutingContext ctx) {
+        ctx.response().headers().add(HttpHeaders.DATE, date);
+        if (ctx.request().headers().getAll(HttpHeaders.HOST).size() > 1) {
+            ctx.fail(HttpError.badRequest("More than one Host header"));
+            return;
+        }
+        ctx.next();
+    }
+
+    private void refreshDate() {
+        date = HttpHeaders.createOptimized(HttpDates.format(Instant.now()));
+    }
+
+    /** SIGTERM: chat sockets get 1001, in-flight requests have up to 10 s, then the server is gone. */
+    @Override
+    public Future<?> stop() {
+        return chat.goingAway().eventually(() -> server.shutdown(DRAIN_SECONDS, TimeUnit.SECONDS));
+    }
 }

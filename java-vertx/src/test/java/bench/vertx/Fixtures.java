@@ -9,24 +9,24 @@ import java.nio.file.Path;
 
 /** The contract's fixtures, read in place from spec/ (never copied into the stack). */
 public final class Fixtures {
-  public static final Path ROOT = Path.of("..", "spec", "fixtures");
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+    public static final Path ROOT = Path.of("..", "spec", "fixtures");
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private Fixtures() {}
+    private Fixtures() {}
 
-  public static JsonNode json(String relative) {
-    try {
-      return MAPPER.readTree(ROOT.resolve(relative).toFile());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public static JsonNode json(String relative) {
+        try {
+            return MAPPER.readTree(ROOT.resolve(relative).toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  public static byte[] bytes(Path file) {
-    try {
-      return Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public static byte[] bytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 }

@@ -27,88 +27,102 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** The route table over real HTTP: status, headers and error bodies of the routes that need no database. */
 @ExtendWith(VertxExtension.class)
 class ServerVerticleTest {
-  private int port;
-  private HttpClient client;
+    private int port;
+    private HttpClient client;
 
-  @BeforeEach
-  void deploy(Vertx vertx, VertxTestContext test) throws IOException {
-    try (ServerSocket free = new ServerSocket(0)) {
-      port = free.getLocalPort();
+    @BeforeEach
+    void deploy(Vertx vertx, VertxTestContext test) throws IOException {
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Config config = new Config(
+                port, "127.0.0.1", 3307, "bench", "bench", "bench", 1, Path.of("."), 1, Config.ChatFanout.DIRECT);
+        Pool pool = MySQLBuilder.pool().using(vertx).build(); // never connects: no route here reaches it
+        client = vertx.createHttpClient();
+        vertx.deployVerticle(new ServerVerticle(config, pool, ChatRooms.create(config.chatFanout(), vertx)))
+                .onComplete(test.succeedingThenComplete());
     }
-    Config config = new Config(port, "127.0.0.1", 3307, "bench", "bench", "bench", 1, Path.of("."), 1,
-        Config.ChatFanout.DIRECT);
-    Pool pool = MySQLBuilder.pool().using(vertx).build(); // never connects: no route here reaches it
-    client = vertx.createHttpClient();
-    vertx.deployVerticle(new ServerVerticle(config, pool, ChatRooms.create(config.chatFanout(), vertx)))
-        .onComplete(test.succeedingThenComplete());
-  }
 
-  private Future<HttpClientResponse> send(HttpMethod method, String path, Map<String, String> headers, Buffer body) {
-    RequestOptions options = new RequestOptions().setMethod(method).setPort(port).setHost("127.0.0.1").setURI(path);
-    headers.forEach(options::putHeader);
-    return client.request(options).compose(request -> request.send(body)).compose(r -> r.body().map(b -> r));
-  }
+    private Future<HttpClientResponse> send(HttpMethod method, String path, Map<String, String> headers, Buffer body) {
+        RequestOptions options = new RequestOptions()
+                .setMethod(method)
+                .setPort(port)
+                .setHost("127.0.0.1")
+                .setURI(path);
+        headers.forEach(options::putHeader);
+        return client.request(options)
+                .compose(request -> request.send(body))
+                .compose(r -> r.body().map(b -> r));
+    }
 
-  @Test
-  void hello(VertxTestContext test) {
-    send(HttpMethod.GET, "/hello", Map.of(), Buffer.buffer()).onComplete(test.succeeding(r -> test.verify(() -> {
-      assertEquals(200, r.statusCode());
-      assertEquals("text/plain; charset=utf-8", r.getHeader("Content-Type"));
-      assertEquals("13", r.getHeader("Content-Length"));
-      assertNotNull(r.getHeader("Date"));
-      test.completeNow();
-    })));
-  }
+    @Test
+    void hello(VertxTestContext test) {
+        send(HttpMethod.GET, "/hello", Map.of(), Buffer.buffer())
+                .onComplete(test.succeeding(r -> test.verify(() -> {
+                    assertEquals(200, r.statusCode());
+                    assertEquals("text/plain; charset=utf-8", r.getHeader("Content-Type"));
+                    assertEquals("13", r.getHeader("Content-Length"));
+                    assertNotNull(r.getHeader("Date"));
+                    test.completeNow();
+                })));
+    }
 
-  @Test
-  void unknownRouteAndWrongMethod(VertxTestContext test) {
-    send(HttpMethod.GET, "/nope", Map.of(), Buffer.buffer())
-        .compose(r -> {
-          assertEquals(404, r.statusCode());
-          assertEquals("application/json", r.getHeader("Content-Type"));
-          return send(HttpMethod.PUT, "/event", Map.of(), Buffer.buffer("{}"));
-        })
-        .onComplete(test.succeeding(r -> test.verify(() -> {
-          assertEquals(405, r.statusCode());
-          assertEquals("POST", r.getHeader("Allow"));
-          test.completeNow();
-        })));
-  }
+    @Test
+    void unknownRouteAndWrongMethod(VertxTestContext test) {
+        send(HttpMethod.GET, "/nope", Map.of(), Buffer.buffer())
+                .compose(r -> {
+                    assertEquals(404, r.statusCode());
+                    assertEquals("application/json", r.getHeader("Content-Type"));
+                    return send(HttpMethod.PUT, "/event", Map.of(), Buffer.buffer("{}"));
+                })
+                .onComplete(test.succeeding(r -> test.verify(() -> {
+                    assertEquals(405, r.statusCode());
+                    assertEquals("POST", r.getHeader("Allow"));
+                    test.completeNow();
+                })));
+    }
 
-  @Test
-  void mediaTypeBeforeSizeThenEcho(VertxTestContext test) {
-    Buffer tooBig = Buffer.buffer(new byte[Bodies.MAX_BODY_BYTES + 1]);
-    send(HttpMethod.POST, "/event", Map.of("Content-Type", "text/plain"), tooBig)
-        .compose(r -> {
-          assertEquals(415, r.statusCode());
-          return send(HttpMethod.POST, "/event", Map.of("Content-Type", "Application/JSON; charset=utf-8"),
-              Buffer.buffer("{\"teams\":[],\"eventName\":\"x\",\"extra\":1}"));
-        })
-        .onComplete(test.succeeding(r -> test.verify(() -> {
-          assertEquals(200, r.statusCode());
-          r.body().onSuccess(body -> test.verify(() -> {
-            assertEquals(new JsonObject("{\"eventName\":\"x\",\"teams\":[]}"), body.toJsonObject());
-            test.completeNow();
-          }));
-        })));
-  }
+    @Test
+    void mediaTypeBeforeSizeThenEcho(VertxTestContext test) {
+        Buffer tooBig = Buffer.buffer(new byte[Bodies.MAX_BODY_BYTES + 1]);
+        send(HttpMethod.POST, "/event", Map.of("Content-Type", "text/plain"), tooBig)
+                .compose(r -> {
+                    assertEquals(415, r.statusCode());
+                    return send(
+                            HttpMethod.POST,
+                            "/event",
+                            Map.of("Content-Type", "Application/JSON; charset=utf-8"),
+                            Buffer.buffer("{\"teams\":[],\"eventName\":\"x\",\"extra\":1}"));
+                })
+                .onComplete(test.succeeding(r -> test.verify(() -> {
+                    assertEquals(200, r.statusCode());
+                    r.body()
+                            .onSuccess(body -> test.verify(() -> {
+                                assertEquals(new JsonObject("{\"eventName\":\"x\",\"teams\":[]}"), body.toJsonObject());
+                                test.completeNow();
+                            }));
+                })));
+    }
 
-  /** What Route.consumes would let through (see Bodies.requireMediaType): a wildcard, a type without a slash. */
-  @Test
-  void wildcardAndSlashlessContentTypesAreUnsupported(VertxTestContext test) {
-    send(HttpMethod.POST, "/event", Map.of("Content-Type", "application/*"), Buffer.buffer("{}"))
-        .compose(r -> r.body().map(body -> {
-          assertEquals(415, r.statusCode());
-          assertEquals("Content-Type must be application/json", body.toJsonObject().getString("error"));
-          return r;
-        }))
-        .compose(r -> send(HttpMethod.POST, "/bookings", Map.of("Content-Type", "json"), Buffer.buffer("{}")))
-        .compose(r -> r.body().map(body -> {
-          assertEquals(415, r.statusCode());
-          assertEquals("Content-Type must be application/x-protobuf or application/json",
-              body.toJsonObject().getString("error"));
-          return r;
-        }))
-        .onComplete(test.succeedingThenComplete());
-  }
+    /** What Route.consumes would let through (see Bodies.requireMediaType): a wildcard, a type without a slash. */
+    @Test
+    void wildcardAndSlashlessContentTypesAreUnsupported(VertxTestContext test) {
+        send(HttpMethod.POST, "/event", Map.of("Content-Type", "application/*"), Buffer.buffer("{}"))
+                .compose(r -> r.body().map(body -> {
+                    assertEquals(415, r.statusCode());
+                    assertEquals(
+                            "Content-Type must be application/json",
+                            body.toJsonObject().getString("error"));
+                    return r;
+                }))
+                .compose(r -> send(HttpMethod.POST, "/bookings", Map.of("Content-Type", "json"), Buffer.buffer("{}")))
+                .compose(r -> r.body().map(body -> {
+                    assertEquals(415, r.statusCode());
+                    assertEquals(
+                            "Content-Type must be application/x-protobuf or application/json",
+                            body.toJsonObject().getString("error"));
+                    return r;
+                }))
+                .onComplete(test.succeedingThenComplete());
+    }
 }

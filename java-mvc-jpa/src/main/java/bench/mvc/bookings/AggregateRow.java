@@ -21,57 +21,59 @@ import org.springframework.data.jpa.repository.Lock;
 @Table(name = "aggregates")
 class AggregateRow {
 
-  interface Repository extends JpaRepository<AggregateRow, Integer> {
+    interface Repository extends JpaRepository<AggregateRow, Integer> {
 
-    /** {@code SELECT … FOR UPDATE}: the row stays locked until the booking's transaction ends. */
-    @Lock(LockModeType.PESSIMISTIC_WRITE)
-    Optional<AggregateRow> findByModelAndTrimAndFiscalPeriodId(String model, String trim, int fiscalPeriodId);
-  }
+        /** {@code SELECT … FOR UPDATE}: the row stays locked until the booking's transaction ends. */
+        @Lock(LockModeType.PESSIMISTIC_WRITE)
+        Optional<AggregateRow> findByModelAndTrimAndFiscalPeriodId(String model, String trim, int fiscalPeriodId);
+    }
 
-  @Id
-  @GeneratedValue(strategy = GenerationType.IDENTITY)
-  private Integer rowId;
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Integer rowId;
 
-  private int version;
-  private String model;
-  private String trim;
-  @Column(precision = 19, scale = 2)
-  private BigDecimal totalDollarAmount;
-  private int fiscalPeriodId;
+    private int version;
+    private String model;
+    private String trim;
 
-  protected AggregateRow() {}
+    @Column(precision = 19, scale = 2)
+    private BigDecimal totalDollarAmount;
 
-  AggregateRow(String model, String trim, int fiscalPeriodId, BigDecimal amount) {
-    this.version = 1;
-    this.model = model;
-    this.trim = trim;
-    this.fiscalPeriodId = fiscalPeriodId;
-    this.totalDollarAmount = amount;
-  }
+    private int fiscalPeriodId;
 
-  /** Under the row lock: dirty checking writes the new total and version at flush. */
-  void add(BigDecimal amount) {
-    totalDollarAmount = totalDollarAmount.add(amount);
-    version++;
-  }
+    protected AggregateRow() {}
 
-  String model() {
-    return model;
-  }
+    AggregateRow(String model, String trim, int fiscalPeriodId, BigDecimal amount) {
+        this.version = 1;
+        this.model = model;
+        this.trim = trim;
+        this.fiscalPeriodId = fiscalPeriodId;
+        this.totalDollarAmount = amount;
+    }
 
-  String trim() {
-    return trim;
-  }
+    /** Under the row lock: dirty checking writes the new total and version at flush. */
+    void add(BigDecimal amount) {
+        totalDollarAmount = totalDollarAmount.add(amount);
+        version++;
+    }
 
-  int fiscalPeriodId() {
-    return fiscalPeriodId;
-  }
+    String model() {
+        return model;
+    }
 
-  BigDecimal totalDollarAmount() {
-    return totalDollarAmount;
-  }
+    String trim() {
+        return trim;
+    }
 
-  int version() {
-    return version;
-  }
+    int fiscalPeriodId() {
+        return fiscalPeriodId;
+    }
+
+    BigDecimal totalDollarAmount() {
+        return totalDollarAmount;
+    }
+
+    int version() {
+        return version;
+    }
 }

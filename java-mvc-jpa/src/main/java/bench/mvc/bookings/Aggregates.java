@@ -20,43 +20,43 @@ import org.springframework.web.server.ResponseStatusException;
 @RestController
 class Aggregates {
 
-  /** The query, a repository of its own so that it reads beside its handler. */
-  interface Totals extends Repository<AggregateRow, Integer> {
+    /** The query, a repository of its own so that it reads beside its handler. */
+    interface Totals extends Repository<AggregateRow, Integer> {
 
-    /** An absent filter matches everything; a present one, even empty, compares exactly. */
-    @Transactional(readOnly = true)
-    @Query("""
+        /** An absent filter matches everything; a present one, even empty, compares exactly. */
+        @Transactional(readOnly = true)
+        @Query("""
         select a from AggregateRow a
         where (:model is null or a.model = :model) and (:trim is null or a.trim = :trim)
         order by a.model, a.trim, a.fiscalPeriodId""")
-    List<AggregateRow> search(@Nullable String model, @Nullable String trim);
-  }
-
-  record Total(String model, String trim, int fiscalPeriodId, String totalDollarAmount, int version) {}
-
-  private final Totals totals;
-
-  Aggregates(Totals totals) {
-    this.totals = totals;
-  }
-
-  @GetMapping("/aggregates")
-  List<Total> aggregates(@RequestParam MultiValueMap<String, String> query) {
-    return totals.search(filter(query, "model"), filter(query, "trim")).stream()
-        .map(a -> new Total(a.model(), a.trim(), a.fiscalPeriodId(), money(a.totalDollarAmount()), a.version()))
-        .toList();
-  }
-
-  // The raw values: a String parameter would join repeated values with commas, a List would split on them.
-  private static @Nullable String filter(MultiValueMap<String, String> query, String name) {
-    List<String> values = query.getOrDefault(name, List.of());
-    if (values.size() > 1) {
-      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, name + " may be given once");
+        List<AggregateRow> search(@Nullable String model, @Nullable String trim);
     }
-    return values.isEmpty() ? null : values.getFirst();
-  }
 
-  private static String money(BigDecimal amount) {
-    return amount.setScale(2).toPlainString();
-  }
+    record Total(String model, String trim, int fiscalPeriodId, String totalDollarAmount, int version) {}
+
+    private final Totals totals;
+
+    Aggregates(Totals totals) {
+        this.totals = totals;
+    }
+
+    @GetMapping("/aggregates")
+    List<Total> aggregates(@RequestParam MultiValueMap<String, String> query) {
+        return totals.search(filter(query, "model"), filter(query, "trim")).stream()
+                .map(a -> new Total(a.model(), a.trim(), a.fiscalPeriodId(), money(a.totalDollarAmount()), a.version()))
+                .toList();
+    }
+
+    // The raw values: a String parameter would join repeated values with commas, a List would split on them.
+    private static @Nullable String filter(MultiValueMap<String, String> query, String name) {
+        List<String> values = query.getOrDefault(name, List.of());
+        if (values.size() > 1) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, name + " may be given once");
+        }
+        return values.isEmpty() ? null : values.getFirst();
+    }
+
+    private static String money(BigDecimal amount) {
+        return amount.setScale(2).toPlainString();
+    }
 }

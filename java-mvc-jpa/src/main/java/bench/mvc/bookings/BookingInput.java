@@ -34,84 +34,98 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class BookingInput extends AbstractHttpMessageConverter<Booking> {
 
-  private static final Map<String, String> STRINGS = Map.ofEntries(
-      Map.entry("bookingId", "booking_id"), Map.entry("dollarValue", "dollar_value"),
-      Map.entry("startDate", "start_date"), Map.entry("endDate", "end_date"), Map.entry("parentId", "parent_id"),
-      Map.entry("model", "model"), Map.entry("trim", "trim"), Map.entry("stage", "stage"), Map.entry("type", "type"));
-  private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
-  private static final BigInteger MIN = BigInteger.valueOf(Long.MIN_VALUE);
-  private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
+    private static final Map<String, String> STRINGS = Map.ofEntries(
+            Map.entry("bookingId", "booking_id"),
+            Map.entry("dollarValue", "dollar_value"),
+            Map.entry("startDate", "start_date"),
+            Map.entry("endDate", "end_date"),
+            Map.entry("parentId", "parent_id"),
+            Map.entry("model", "model"),
+            Map.entry("trim", "trim"),
+            Map.entry("stage", "stage"),
+            Map.entry("type", "type"));
+    private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
+    private static final BigInteger MIN = BigInteger.valueOf(Long.MIN_VALUE);
+    private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-  private final JsonMapper mapper = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
-  private final JsonFormat.Parser parser = JsonFormat.parser().ignoringUnknownFields();
+    private final JsonMapper mapper = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    private final JsonFormat.Parser parser = JsonFormat.parser().ignoringUnknownFields();
 
-  BookingInput() {
-    super(StandardCharsets.UTF_8, MediaType.APPLICATION_JSON);
-  }
+    BookingInput() {
+        super(StandardCharsets.UTF_8, MediaType.APPLICATION_JSON);
+    }
 
-  @Bean
-  static ProtobufHttpMessageConverter protobufInput() {
-    ProtobufHttpMessageConverter protobuf = new ProtobufHttpMessageConverter();
-    protobuf.setSupportedMediaTypes(List.of(ProtobufHttpMessageConverter.PROTOBUF));
-    return protobuf;
-  }
+    @Bean
+    static ProtobufHttpMessageConverter protobufInput() {
+        ProtobufHttpMessageConverter protobuf = new ProtobufHttpMessageConverter();
+        protobuf.setSupportedMediaTypes(List.of(ProtobufHttpMessageConverter.PROTOBUF));
+        return protobuf;
+    }
 
-  @Override
-  protected boolean supports(Class<?> type) {
-    return Booking.class == type;
-  }
+    @Override
+    protected boolean supports(Class<?> type) {
+        return Booking.class == type;
+    }
 
-  @Override
-  protected boolean canWrite(MediaType mediaType) {
-    return false;
-  }
+    @Override
+    protected boolean canWrite(MediaType mediaType) {
+        return false;
+    }
 
-  @Override
-  protected Booking readInternal(Class<? extends Booking> type, HttpInputMessage input) throws IOException {
-    String text = utf8(input.getBody().readAllBytes(), input);
-    try {
-      JsonNode tree = mapper.readTree(text);
-      if (tree == null || !tree.isObject()) throw unreadable("the body is not a JSON object", input);
-      STRINGS.forEach((camel, snake) -> {
-        for (String name : new String[] {camel, snake}) {
-          JsonNode field = tree.get(name);
-          if (field != null && !field.isNull() && !field.isString()) throw unreadable(name + " must be a string", input);
+    @Override
+    protected Booking readInternal(Class<? extends Booking> type, HttpInputMessage input) throws IOException {
+        String text = utf8(input.getBody().readAllBytes(), input);
+        try {
+            JsonNode tree = mapper.readTree(text);
+            if (tree == null || !tree.isObject()) throw unreadable("the body is not a JSON object", input);
+            STRINGS.forEach((camel, snake) -> {
+                for (String name : new String[] {camel, snake}) {
+                    JsonNode field = tree.get(name);
+                    if (field != null && !field.isNull() && !field.isString())
+                        throw unreadable(name + " must be a string", input);
+                }
+            });
+            for (String name : new String[] {"originTs", "origin_ts"}) {
+                JsonNode field = tree.get(name);
+                if (field != null && !field.isNull() && !isInt64(field))
+                    throw unreadable(name + " must be an int64", input);
+            }
+            Booking.Builder builder = Booking.newBuilder();
+            parser.merge(text, builder);
+            return builder.build();
+        } catch (JacksonException | com.google.protobuf.InvalidProtocolBufferException e) {
+            throw unreadable("the body is not a Booking in JSON", input);
         }
-      });
-      for (String name : new String[] {"originTs", "origin_ts"}) {
-        JsonNode field = tree.get(name);
-        if (field != null && !field.isNull() && !isInt64(field)) throw unreadable(name + " must be an int64", input);
-      }
-      Booking.Builder builder = Booking.newBuilder();
-      parser.merge(text, builder);
-      return builder.build();
-    } catch (JacksonException | com.google.protobuf.InvalidProtocolBufferException e) {
-      throw unreadable("the body is not a Booking in JSON", input);
     }
-  }
 
-  private static boolean isInt64(JsonNode node) {
-    if (node.isIntegralNumber()) return node.canConvertToLong();
-    if (!node.isString() || !INTEGER.matcher(node.stringValue()).matches()) return false;
-    BigInteger value = new BigInteger(node.stringValue());
-    return value.compareTo(MIN) >= 0 && value.compareTo(MAX) <= 0;
-  }
-
-  private static String utf8(byte[] body, HttpInputMessage input) {
-    try {
-      return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body)).toString();
-    } catch (CharacterCodingException e) {
-      throw unreadable("the body is not valid UTF-8", input);
+    private static boolean isInt64(JsonNode node) {
+        if (node.isIntegralNumber()) return node.canConvertToLong();
+        if (!node.isString() || !INTEGER.matcher(node.stringValue()).matches()) return false;
+        BigInteger value = new BigInteger(node.stringValue());
+        return value.compareTo(MIN) >= 0 && value.compareTo(MAX) <= 0;
     }
-  }
 
-  private static HttpMessageNotReadableException unreadable(String message, HttpInputMessage input) {
-    return new HttpMessageNotReadableException(message, input);
-  }
+    private static String utf8(byte[] body, HttpInputMessage input) {
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw unreadable("the body is not valid UTF-8", input);
+        }
+    }
 
-  @Override
-  protected void writeInternal(Booking booking, HttpOutputMessage output) {
-    throw new UnsupportedOperationException("bookings are never written as JSON");
-  }
+    private static HttpMessageNotReadableException unreadable(String message, HttpInputMessage input) {
+        return new HttpMessageNotReadableException(message, input);
+    }
+
+    @Override
+    protected void writeInternal(Booking booking, HttpOutputMessage output) {
+        throw new UnsupportedOperationException("bookings are never written as JSON");
+    }
 }

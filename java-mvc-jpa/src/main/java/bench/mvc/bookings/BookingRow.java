@@ -16,40 +16,42 @@ import org.springframework.data.jpa.repository.JpaRepository;
 @Table(name = "bookings")
 class BookingRow {
 
-  interface Repository extends JpaRepository<BookingRow, Integer> {}
+    interface Repository extends JpaRepository<BookingRow, Integer> {}
 
-  @Id
-  @GeneratedValue(strategy = GenerationType.IDENTITY)
-  private Integer rowId;
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Integer rowId;
 
-  private String bookingId;
-  @Column(precision = 19, scale = 2)
-  private BigDecimal dollarValue;
-  private LocalDate startDate;
-  private LocalDate endDate;
-  private Instant originTs;
-  private String parentId;
-  private String model;
-  private String trim;
-  private String stage;
-  private String type;
+    private String bookingId;
 
-  protected BookingRow() {}
+    @Column(precision = 19, scale = 2)
+    private BigDecimal dollarValue;
 
-  BookingRow(ValidBooking in) {
-    this.bookingId = in.bookingId();
-    this.dollarValue = in.dollarValue();
-    this.startDate = in.startDate();
-    this.endDate = in.endDate();
-    this.originTs = in.originTs();
-    this.parentId = in.parentId();
-    this.model = in.model();
-    this.trim = in.trim();
-    this.stage = in.stage();
-    this.type = in.type();
-  }
+    private LocalDate startDate;
+    private LocalDate endDate;
+    private Instant originTs;
+    private String parentId;
+    private String model;
+    private String trim;
+    private String stage;
+    private String type;
 
-  Integer rowId() {
-    return rowId;
-  }
+    protected BookingRow() {}
+
+    BookingRow(ValidBooking in) {
+        this.bookingId = in.bookingId();
+        this.dollarValue = in.dollarValue();
+        this.startDate = in.startDate();
+        this.endDate = in.endDate();
+        this.originTs = in.originTs();
+        this.parentId = in.parentId();
+        this.model = in.model();
+        this.trim = in.trim();
+        this.stage = in.stage();
+        this.type = in.type();
+    }
+
+    Integer rowId() {
+        return rowId;
+    }
 }

@@ -15,29 +15,30 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 class BookingStore {
 
-  /** Each repository is nested in its entity (and the aggregates query in its handler): Spring Data is told so. */
-  @Configuration(proxyBeanMethods = false)
-  @EnableJpaRepositories(considerNestedRepositories = true)
-  static class Repositories {}
+    /** Each repository is nested in its entity (and the aggregates query in its handler): Spring Data is told so. */
+    @Configuration(proxyBeanMethods = false)
+    @EnableJpaRepositories(considerNestedRepositories = true)
+    static class Repositories {}
 
-  private final BookingRow.Repository bookings;
-  private final AggregateRow.Repository aggregates;
+    private final BookingRow.Repository bookings;
+    private final AggregateRow.Repository aggregates;
 
-  BookingStore(BookingRow.Repository bookings, AggregateRow.Repository aggregates) {
-    this.bookings = bookings;
-    this.aggregates = aggregates;
-  }
-
-  @Transactional
-  int book(ValidBooking booking, List<Allocation> allocations) {
-    BookingRow row = bookings.save(new BookingRow(booking));
-    for (Allocation share : allocations) {
-      aggregates.findByModelAndTrimAndFiscalPeriodId(booking.model(), booking.trim(), share.fiscalPeriodId())
-          .ifPresentOrElse(
-              aggregate -> aggregate.add(share.amount()),
-              () -> aggregates.save(
-                  new AggregateRow(booking.model(), booking.trim(), share.fiscalPeriodId(), share.amount())));
+    BookingStore(BookingRow.Repository bookings, AggregateRow.Repository aggregates) {
+        this.bookings = bookings;
+        this.aggregates = aggregates;
     }
-    return row.rowId();
-  }
+
+    @Transactional
+    int book(ValidBooking booking, List<Allocation> allocations) {
+        BookingRow row = bookings.save(new BookingRow(booking));
+        for (Allocation share : allocations) {
+            aggregates
+                    .findByModelAndTrimAndFiscalPeriodId(booking.model(), booking.trim(), share.fiscalPeriodId())
+                    .ifPresentOrElse(
+                            aggregate -> aggregate.add(share.amount()),
+                            () -> aggregates.save(new AggregateRow(
+                                    booking.model(), booking.trim(), share.fiscalPeriodId(), share.amount())));
+        }
+        return row.rowId();
+    }
 }

@@ -21,32 +21,38 @@ import org.springframework.web.server.ResponseStatusException;
 @RestController
 class Bookings {
 
-  static final String PROTOBUF = "application/x-protobuf";
+    static final String PROTOBUF = "application/x-protobuf";
 
-  private final BookingStore store;
-  private final Retries retries;
+    private final BookingStore store;
+    private final Retries retries;
 
-  Bookings(BookingStore store, Retries retries) {
-    this.store = store;
-    this.retries = retries;
-  }
-
-  record Share(int fiscalPeriodId, String amount) {}
-
-  record Created(int rowId, String bookingId, List<Share> allocations) {}
-
-  @PostMapping(path = "/bookings", consumes = {PROTOBUF, MediaType.APPLICATION_JSON_VALUE})
-  ResponseEntity<Created> book(@RequestBody(required = false) @Nullable Booking body,
-      @RequestHeader(HttpHeaders.CONTENT_TYPE) MediaType type) {
-    // An empty protobuf body is the empty message (then a 422); an empty JSON body is not JSON at all.
-    if (body == null && MediaType.APPLICATION_JSON.isCompatibleWith(type)) {
-      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "the body is empty");
+    Bookings(BookingStore store, Retries retries) {
+        this.store = store;
+        this.retries = retries;
     }
-    ValidBooking booking = BookingRules.validate(body == null ? Booking.getDefaultInstance() : body);
-    List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
-    int rowId = retries.run(() -> store.book(booking, allocations));
-    List<Share> shares = allocations.stream().map(a -> new Share(a.fiscalPeriodId(), a.amount().toPlainString())).toList();
-    return ResponseEntity.status(HttpStatus.CREATED).contentType(MediaType.APPLICATION_JSON)
-        .body(new Created(rowId, booking.bookingId(), shares));
-  }
+
+    record Share(int fiscalPeriodId, String amount) {}
+
+    record Created(int rowId, String bookingId, List<Share> allocations) {}
+
+    @PostMapping(
+            path = "/bookings",
+            consumes = {PROTOBUF, MediaType.APPLICATION_JSON_VALUE})
+    ResponseEntity<Created> book(
+            @RequestBody(required = false) @Nullable Booking body,
+            @RequestHeader(HttpHeaders.CONTENT_TYPE) MediaType type) {
+        // An empty protobuf body is the empty message (then a 422); an empty JSON body is not JSON at all.
+        if (body == null && MediaType.APPLICATION_JSON.isCompatibleWith(type)) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "the body is empty");
+        }
+        ValidBooking booking = BookingRules.validate(body == null ? Booking.getDefaultInstance() : body);
+        List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
+        int rowId = retries.run(() -> store.book(booking, allocations));
+        List<Share> shares = allocations.stream()
+                .map(a -> new Share(a.fiscalPeriodId(), a.amount().toPlainString()))
+                .toList();
+        return ResponseEntity.status(HttpStatus.CREATED)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(new Created(rowId, booking.bookingId(), shares));
+    }
 }

@@ -32,70 +32,76 @@ import org.springframework.web.ErrorResponseException;
 @Component
 class Retries {
 
-  static final int ATTEMPTS = 5;
+    static final int ATTEMPTS = 5;
 
-  /**
-   * Before attempt n + 1, a random 5–50 ms × n. A BackOff of its own: Spring's ExponentialBackOff multiplies one
-   * interval and jitters around it, which cannot make a random base times the attempt number.
-   */
-  static final BackOff PAUSES = () -> new BackOffExecution() {
-    private int attempt;
+    /**
+     * Before attempt n + 1, a random 5–50 ms × n. A BackOff of its own: Spring's ExponentialBackOff multiplies one
+     * interval and jitters around it, which cannot make a random base times the attempt number.
+     */
+    static final BackOff PAUSES = () -> new BackOffExecution() {
+        private int attempt;
 
-    @Override
-    public long nextBackOff() {
-      return ++attempt < ATTEMPTS ? ThreadLocalRandom.current().nextLong(5, 51) * attempt : STOP;
+        @Override
+        public long nextBackOff() {
+            return ++attempt < ATTEMPTS ? ThreadLocalRandom.current().nextLong(5, 51) * attempt : STOP;
+        }
+    };
+
+    static final RetryPolicy POLICY =
+            RetryPolicy.builder().predicate(Retries::conflict).backOff(PAUSES).build();
+
+    private final RetryTemplate template = new RetryTemplate(POLICY);
+
+    /** Runs {@code transaction}, which begins a new transaction each time it is called (a @Transactional method). */
+    <T> T run(Supplier<T> transaction) {
+        try {
+            return template.invoke(transaction);
+        } catch (RuntimeException e) {
+            if (unavailable(e)) throw busy("the database is unavailable; try again");
+            if (conflict(e)) {
+                boolean interrupted = Thread.currentThread().isInterrupted();
+                throw busy(interrupted ? "interrupted while retrying" : "the booking kept conflicting; try again");
+            }
+            throw e;
+        }
     }
-  };
 
-  static final RetryPolicy POLICY = RetryPolicy.builder().predicate(Retries::conflict).backOff(PAUSES).build();
-
-  private final RetryTemplate template = new RetryTemplate(POLICY);
-
-  /** Runs {@code transaction}, which begins a new transaction each time it is called (a @Transactional method). */
-  <T> T run(Supplier<T> transaction) {
-    try {
-      return template.invoke(transaction);
-    } catch (RuntimeException e) {
-      if (unavailable(e)) throw busy("the database is unavailable; try again");
-      if (conflict(e)) {
-        boolean interrupted = Thread.currentThread().isInterrupted();
-        throw busy(interrupted ? "interrupted while retrying" : "the booking kept conflicting; try again");
-      }
-      throw e;
+    /** Lost a race another transaction won: running it again will most likely succeed. */
+    static boolean conflict(Throwable e) {
+        if (e instanceof PessimisticLockingFailureException) return true;
+        return e instanceof DataIntegrityViolationException
+                && e.getCause() instanceof ConstraintViolationException cause
+                && cause.getKind() == ConstraintKind.UNIQUE;
     }
-  }
 
-  /** Lost a race another transaction won: running it again will most likely succeed. */
-  static boolean conflict(Throwable e) {
-    if (e instanceof PessimisticLockingFailureException) return true;
-    return e instanceof DataIntegrityViolationException && e.getCause() instanceof ConstraintViolationException cause
-        && cause.getKind() == ConstraintKind.UNIQUE;
-  }
-
-  /**
-   * The database unavailable, not the request wrong (spec/API.md §6.5), as Spring translates it: no connection to
-   * begin with (the pool's 2 s acquire timeout, a connect refused: CannotCreateTransactionException), a connection
-   * lost under the transaction or the server shutting down (1053: DataAccessResourceFailureException), a statement
-   * the server killed as it went away (1927: QueryTimeoutException; no query here has a timeout of its own). A
-   * rollback on a connection the server killed fails in JDBC too, but HikariCP reports the closed connection without
-   * an SQLState, so Spring leaves Hibernate's TransactionException uncategorized.
-   */
-  static boolean unavailable(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof CannotCreateTransactionException || t instanceof DataAccessResourceFailureException
-          || t instanceof TransientDataAccessResourceException || t instanceof QueryTimeoutException
-          || t instanceof TransactionException && t.getCause() instanceof SQLException) {
-        return true;
-      }
+    /**
+     * The database unavailable, not the request wrong (spec/API.md §6.5), as Spring translates it: no connection to
+     * begin with (the pool's 2 s acquire timeout, a connect refused: CannotCreateTransactionException), a connection
+     * lost under the transaction or the server shutting down (1053: DataAccessResourceFailureException), a statement
+     * the server killed as it went away (1927: QueryTimeoutException; no query here has a timeout of its own). A
+     * rollback on a connection the server killed fails in JDBC too, but HikariCP reports the closed connection without
+     * an SQLState, so Spring leaves Hibernate's TransactionException uncategorized.
+     */
+    static boolean unavailable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof CannotCreateTransactionException
+                    || t instanceof DataAccessResourceFailureException
+                    || t instanceof TransientDataAccessResourceException
+                    || t instanceof QueryTimeoutException
+                    || t instanceof TransactionException && t.getCause() instanceof SQLException) {
+                return true;
+            }
+        }
+        return false;
     }
-    return false;
-  }
 
-  /** Saturated or away, not broken: 503 with {@code Retry-After: 1}. */
-  private static ErrorResponseException busy(String reason) {
-    var busy = new ErrorResponseException(HttpStatus.SERVICE_UNAVAILABLE,
-        ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, reason), null);
-    busy.getHeaders().set(HttpHeaders.RETRY_AFTER, "1");
-    return busy;
-  }
+    /** Saturated or away, not broken: 503 with {@code Retry-After: 1}. */
+    private static ErrorResponseException busy(String reason) {
+        var busy = new ErrorResponseException(
+                HttpStatus.SERVICE_UNAVAILABLE,
+                ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, reason),
+                null);
+        busy.getHeaders().set(HttpHeaders.RETRY_AFTER, "1");
+        return busy;
+    }
 }

@@ -23,85 +23,88 @@ import org.springframework.web.socket.handler.TextWebSocketHandler;
 @Component
 class Chat extends TextWebSocketHandler implements SmartLifecycle {
 
-  private static final String CONNECTION = "connection";
+    private static final String CONNECTION = "connection";
 
-  private final ChatRooms rooms;
-  private final ExecutorService writers;
-  private volatile boolean running;
+    private final ChatRooms rooms;
+    private final ExecutorService writers;
+    private volatile boolean running;
 
-  /**
-   * The writers are the same kind of thread as the container's: virtual beside virtual request threads, else
-   * platform threads. Virtual writers beside platform readers share the few carrier threads (one per CPU) while
-   * the readers get the OS scheduler's share each, so under load the relays outran the writers and members whose
-   * sockets were idle filled their 1 MiB.
-   */
-  Chat(ChatRooms rooms, @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads) {
-    this.rooms = rooms;
-    this.writers = virtualThreads ? Executors.newVirtualThreadPerTaskExecutor()
-        : Executors.newCachedThreadPool(Thread.ofPlatform().name("chat-writer-", 0).daemon().factory());
-  }
-
-  private static ChatConnection connection(WebSocketSession session) {
-    return (ChatConnection) session.getAttributes().get(CONNECTION);
-  }
-
-  @Override
-  public void afterConnectionEstablished(WebSocketSession session) {
-    session.getAttributes().put(CONNECTION, new ChatConnection(session, writers));
-  }
-
-  @Override
-  protected void handleTextMessage(WebSocketSession session, TextMessage frame) {
-    ChatConnection connection = connection(session);
-    if (connection.closing()) return; // cut or refused: out of its room, and nothing it sends is relayed
-    String text = frame.getPayload();
-    try {
-      User user = connection.user();
-      if (user == null) {
-        if (!rooms.join(ChatProtocol.readRegistration(text), connection)) throw new Violation(ChatProtocol.TAKEN_NAME);
-      } else {
-        ChatProtocol.checkMessage(text, user);
-        rooms.relay(user.chat(), text);
-      }
-    } catch (Violation violation) {
-      rooms.leave(connection);
-      String system = ChatProtocol.systemFrame(violation.getMessage());
-      connection.offer(system, system.getBytes(StandardCharsets.UTF_8).length);
-      connection.close(CloseStatus.POLICY_VIOLATION);
+    /**
+     * The writers are the same kind of thread as the container's: virtual beside virtual request threads, else
+     * platform threads. Virtual writers beside platform readers share the few carrier threads (one per CPU) while
+     * the readers get the OS scheduler's share each, so under load the relays outran the writers and members whose
+     * sockets were idle filled their 1 MiB.
+     */
+    Chat(ChatRooms rooms, @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads) {
+        this.rooms = rooms;
+        this.writers = virtualThreads
+                ? Executors.newVirtualThreadPerTaskExecutor()
+                : Executors.newCachedThreadPool(
+                        Thread.ofPlatform().name("chat-writer-", 0).daemon().factory());
     }
-  }
 
-  @Override
-  protected void handleBinaryMessage(WebSocketSession session, BinaryMessage message) {
-    ChatConnection connection = connection(session);
-    rooms.leave(connection);
-    connection.close(CloseStatus.NOT_ACCEPTABLE);
-  }
+    private static ChatConnection connection(WebSocketSession session) {
+        return (ChatConnection) session.getAttributes().get(CONNECTION);
+    }
 
-  @Override
-  public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
-    rooms.leave(connection(session));
-  }
+    @Override
+    public void afterConnectionEstablished(WebSocketSession session) {
+        session.getAttributes().put(CONNECTION, new ChatConnection(session, writers));
+    }
 
-  @Override
-  public void handleTransportError(WebSocketSession session, Throwable exception) {
-    rooms.leave(connection(session));
-  }
+    @Override
+    protected void handleTextMessage(WebSocketSession session, TextMessage frame) {
+        ChatConnection connection = connection(session);
+        if (connection.closing()) return; // cut or refused: out of its room, and nothing it sends is relayed
+        String text = frame.getPayload();
+        try {
+            User user = connection.user();
+            if (user == null) {
+                if (!rooms.join(ChatProtocol.readRegistration(text), connection))
+                    throw new Violation(ChatProtocol.TAKEN_NAME);
+            } else {
+                ChatProtocol.checkMessage(text, user);
+                rooms.relay(user.chat(), text);
+            }
+        } catch (Violation violation) {
+            rooms.leave(connection);
+            String system = ChatProtocol.systemFrame(violation.getMessage());
+            connection.offer(system, system.getBytes(StandardCharsets.UTF_8).length);
+            connection.close(CloseStatus.POLICY_VIOLATION);
+        }
+    }
 
-  @Override
-  public void start() {
-    running = true;
-  }
+    @Override
+    protected void handleBinaryMessage(WebSocketSession session, BinaryMessage message) {
+        ChatConnection connection = connection(session);
+        rooms.leave(connection);
+        connection.close(CloseStatus.NOT_ACCEPTABLE);
+    }
 
-  @Override
-  public void stop() {
-    running = false;
-    for (ChatConnection connection : rooms.everyone()) connection.close(CloseStatus.GOING_AWAY);
-    writers.close();
-  }
+    @Override
+    public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
+        rooms.leave(connection(session));
+    }
 
-  @Override
-  public boolean isRunning() {
-    return running;
-  }
+    @Override
+    public void handleTransportError(WebSocketSession session, Throwable exception) {
+        rooms.leave(connection(session));
+    }
+
+    @Override
+    public void start() {
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        for (ChatConnection connection : rooms.everyone()) connection.close(CloseStatus.GOING_AWAY);
+        writers.close();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
 }

@@ -27,9 +27,9 @@ import org.springframework.web.socket.config.annotation.EnableWebSocket;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
 import org.springframework.web.socket.server.HandshakeInterceptor;
-import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
 import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 import org.springframework.web.socket.server.standard.StandardWebSocketUpgradeStrategy;
+import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
 
 /**
  * {@code /chat} on the container's standard (Jakarta) WebSocket support, the same on Tomcat and Jetty: 64 KiB
@@ -40,112 +40,125 @@ import org.springframework.web.socket.server.standard.StandardWebSocketUpgradeSt
 @EnableWebSocket
 class ChatConfig implements WebSocketConfigurer {
 
-  static final int MAX_MESSAGE = 64 * 1024;
-  private static final String EXTENSIONS = "Sec-WebSocket-Extensions";
+    static final int MAX_MESSAGE = 64 * 1024;
+    private static final String EXTENSIONS = "Sec-WebSocket-Extensions";
 
-  private final Chat chat;
+    private final Chat chat;
 
-  ChatConfig(Chat chat) {
-    this.chat = chat;
-  }
-
-  @Override
-  public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-    registry.addHandler(chat, "/chat").setHandshakeHandler(new Handshake()).addInterceptors(new Before())
-        .setAllowedOriginPatterns("*");
-  }
-
-  /** Runs ahead of the handshake: the Date header the 101 needs too, and the 405 for other methods. */
-  private static final class Before implements HandshakeInterceptor {
-
-    @Override
-    public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
-        Map<String, Object> attributes) {
-      if (response instanceof ServletServerHttpResponse servlet && !servlet.getServletResponse().containsHeader(HttpHeaders.DATE)) {
-        servlet.getServletResponse().setDateHeader(HttpHeaders.DATE, System.currentTimeMillis());
-      }
-      if (request.getMethod() == HttpMethod.GET) return true;
-      response.getHeaders().setAllow(Set.of(HttpMethod.GET));
-      refuse(response, HttpStatus.METHOD_NOT_ALLOWED, "method not allowed");
-      return false;
+    ChatConfig(Chat chat) {
+        this.chat = chat;
     }
 
     @Override
-    public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
-        Exception exception) {}
-  }
-
-  /**
-   * No permessage-deflate, as in the reference stack's ws server: compressing each relayed frame costs CPU per
-   * recipient, and the backpressure bound is meant for bytes on the wire. Tomcat offers the extension whatever
-   * Spring selects, so the offer is hidden from it.
-   */
-  @Bean
-  FilterRegistrationBean<OncePerRequestFilter> noCompression() {
-    var registration = new FilterRegistrationBean<OncePerRequestFilter>(new OncePerRequestFilter() {
-      @Override
-      protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-          throws ServletException, IOException {
-        chain.doFilter(new HttpServletRequestWrapper(request) {
-          @Override
-          public String getHeader(String name) {
-            return EXTENSIONS.equalsIgnoreCase(name) ? null : super.getHeader(name);
-          }
-
-          @Override
-          public Enumeration<String> getHeaders(String name) {
-            return EXTENSIONS.equalsIgnoreCase(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
-          }
-        }, response);
-      }
-    });
-    registration.addUrlPatterns("/chat");
-    return registration;
-  }
-
-  @Bean
-  ServletServerContainerFactoryBean webSocketContainer() {
-    var container = new ServletServerContainerFactoryBean();
-    container.setMaxTextMessageBufferSize(MAX_MESSAGE);
-    container.setMaxBinaryMessageBufferSize(MAX_MESSAGE);
-    container.setMaxSessionIdleTimeout(0L);
-    return container;
-  }
-
-  private static final class Handshake extends DefaultHandshakeHandler {
-
-    Handshake() {
-      super(new StandardWebSocketUpgradeStrategy());
+    public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
+        registry.addHandler(chat, "/chat")
+                .setHandshakeHandler(new Handshake())
+                .addInterceptors(new Before())
+                .setAllowedOriginPatterns("*");
     }
 
-    @Override
-    protected void handleInvalidUpgradeHeader(ServerHttpRequest request, ServerHttpResponse response) {
-      response.getHeaders().setUpgrade("websocket");
-      refuse(response, HttpStatus.UPGRADE_REQUIRED, "a WebSocket upgrade is required");
+    /** Runs ahead of the handshake: the Date header the 101 needs too, and the 405 for other methods. */
+    private static final class Before implements HandshakeInterceptor {
+
+        @Override
+        public boolean beforeHandshake(
+                ServerHttpRequest request,
+                ServerHttpResponse response,
+                WebSocketHandler handler,
+                Map<String, Object> attributes) {
+            if (response instanceof ServletServerHttpResponse servlet
+                    && !servlet.getServletResponse().containsHeader(HttpHeaders.DATE)) {
+                servlet.getServletResponse().setDateHeader(HttpHeaders.DATE, System.currentTimeMillis());
+            }
+            if (request.getMethod() == HttpMethod.GET) return true;
+            response.getHeaders().setAllow(Set.of(HttpMethod.GET));
+            refuse(response, HttpStatus.METHOD_NOT_ALLOWED, "method not allowed");
+            return false;
+        }
+
+        @Override
+        public void afterHandshake(
+                ServerHttpRequest request,
+                ServerHttpResponse response,
+                WebSocketHandler handler,
+                Exception exception) {}
     }
 
-    @Override
-    protected void handleInvalidConnectHeader(ServerHttpRequest request, ServerHttpResponse response) {
-      refuse(response, HttpStatus.BAD_REQUEST, "the Connection header must ask for an upgrade");
+    /**
+     * No permessage-deflate, as in the reference stack's ws server: compressing each relayed frame costs CPU per
+     * recipient, and the backpressure bound is meant for bytes on the wire. Tomcat offers the extension whatever
+     * Spring selects, so the offer is hidden from it.
+     */
+    @Bean
+    FilterRegistrationBean<OncePerRequestFilter> noCompression() {
+        var registration = new FilterRegistrationBean<OncePerRequestFilter>(new OncePerRequestFilter() {
+            @Override
+            protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                    throws ServletException, IOException {
+                chain.doFilter(
+                        new HttpServletRequestWrapper(request) {
+                            @Override
+                            public String getHeader(String name) {
+                                return EXTENSIONS.equalsIgnoreCase(name) ? null : super.getHeader(name);
+                            }
+
+                            @Override
+                            public Enumeration<String> getHeaders(String name) {
+                                return EXTENSIONS.equalsIgnoreCase(name)
+                                        ? Collections.emptyEnumeration()
+                                        : super.getHeaders(name);
+                            }
+                        },
+                        response);
+            }
+        });
+        registration.addUrlPatterns("/chat");
+        return registration;
     }
 
-    @Override
-    protected void handleWebSocketVersionNotSupported(ServerHttpRequest request, ServerHttpResponse response) {
-      response.getHeaders().set("Sec-WebSocket-Version", "13");
-      refuse(response, HttpStatus.UPGRADE_REQUIRED, "unsupported WebSocket version");
+    @Bean
+    ServletServerContainerFactoryBean webSocketContainer() {
+        var container = new ServletServerContainerFactoryBean();
+        container.setMaxTextMessageBufferSize(MAX_MESSAGE);
+        container.setMaxBinaryMessageBufferSize(MAX_MESSAGE);
+        container.setMaxSessionIdleTimeout(0L);
+        return container;
     }
-  }
 
-  private static void refuse(ServerHttpResponse response, HttpStatus status, String message) {
-    byte[] body = ("{\"error\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8);
-    response.setStatusCode(status);
-    response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-    response.getHeaders().setContentLength(body.length);
-    try {
-      response.getBody().write(body);
-      response.flush();
-    } catch (IOException e) {
-      // The client left before its refusal: nothing to log for it.
+    private static final class Handshake extends DefaultHandshakeHandler {
+
+        Handshake() {
+            super(new StandardWebSocketUpgradeStrategy());
+        }
+
+        @Override
+        protected void handleInvalidUpgradeHeader(ServerHttpRequest request, ServerHttpResponse response) {
+            response.getHeaders().setUpgrade("websocket");
+            refuse(response, HttpStatus.UPGRADE_REQUIRED, "a WebSocket upgrade is required");
+        }
+
+        @Override
+        protected void handleInvalidConnectHeader(ServerHttpRequest request, ServerHttpResponse response) {
+            refuse(response, HttpStatus.BAD_REQUEST, "the Connection header must ask for an upgrade");
+        }
+
+        @Override
+        protected void handleWebSocketVersionNotSupported(ServerHttpRequest request, ServerHttpResponse response) {
+            response.getHeaders().set("Sec-WebSocket-Version", "13");
+            refuse(response, HttpStatus.UPGRADE_REQUIRED, "unsupported WebSocket version");
+        }
     }
-  }
+
+    private static void refuse(ServerHttpResponse response, HttpStatus status, String message) {
+        byte[] body = ("{\"error\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8);
+        response.setStatusCode(status);
+        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+        response.getHeaders().setContentLength(body.length);
+        try {
+            response.getBody().write(body);
+            response.flush();
+        } catch (IOException e) {
+            // The client left before its refusal: nothing to log for it.
+        }
+    }
 }

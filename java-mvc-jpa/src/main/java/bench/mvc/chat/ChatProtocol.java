@@ -13,69 +13,69 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class ChatProtocol {
 
-  static final String TAKEN_NAME = "A user with that name already exists";
-  private static final int MAX_NAME = 64;
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    static final String TAKEN_NAME = "A user with that name already exists";
+    private static final int MAX_NAME = 64;
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-  private ChatProtocol() {}
+    private ChatProtocol() {}
 
-  /** A registered user: the name it holds and the room it is in. */
-  record User(String name, String chat) {}
+    /** A registered user: the name it holds and the room it is in. */
+    record User(String name, String chat) {}
 
-  /** A frame that breaks the protocol: answered with one system frame carrying the reason, then 1008. */
-  static final class Violation extends RuntimeException {
-    Violation(String reason) {
-      super(reason, null, false, false);
+    /** A frame that breaks the protocol: answered with one system frame carrying the reason, then 1008. */
+    static final class Violation extends RuntimeException {
+        Violation(String reason) {
+            super(reason, null, false, false);
+        }
     }
-  }
 
-  /** The first frame of a connection. */
-  static User readRegistration(String text) {
-    JsonNode frame = object(text);
-    if (frame.has("message")) throw new Violation("register with name and chat before sending messages");
-    String name = label(frame.get("name"));
-    String chat = label(frame.get("chat"));
-    if (name == null || chat == null) {
-      throw new Violation("name and chat must be non-empty strings of at most 64 characters");
+    /** The first frame of a connection. */
+    static User readRegistration(String text) {
+        JsonNode frame = object(text);
+        if (frame.has("message")) throw new Violation("register with name and chat before sending messages");
+        String name = label(frame.get("name"));
+        String chat = label(frame.get("chat"));
+        if (name == null || chat == null) {
+            throw new Violation("name and chat must be non-empty strings of at most 64 characters");
+        }
+        return new User(name, chat);
     }
-    return new User(name, chat);
-  }
 
-  /** Any later frame, from {@code user}; the frame itself is relayed as received. */
-  static void checkMessage(String text, User user) {
-    JsonNode frame = object(text);
-    if (!frame.has("message")) throw new Violation("already registered");
-    if (!is(frame.get("name"), user.name())) throw new Violation("name is not the registered one");
-    if (!is(frame.get("chat"), user.chat())) throw new Violation("chat is not the registered one");
-    if (!frame.get("message").isString()) throw new Violation("message must be a string");
-  }
-
-  /** The server's only own frame: {@code {"type":"system","message":…}}, in that key order. */
-  record SystemFrame(String type, String message) {}
-
-  static String systemFrame(String message) {
-    return MAPPER.writeValueAsString(new SystemFrame("system", message));
-  }
-
-  private static JsonNode object(String text) {
-    JsonNode node;
-    try {
-      node = MAPPER.readTree(text);
-    } catch (JacksonException e) {
-      throw new Violation("every frame must be a JSON object");
+    /** Any later frame, from {@code user}; the frame itself is relayed as received. */
+    static void checkMessage(String text, User user) {
+        JsonNode frame = object(text);
+        if (!frame.has("message")) throw new Violation("already registered");
+        if (!is(frame.get("name"), user.name())) throw new Violation("name is not the registered one");
+        if (!is(frame.get("chat"), user.chat())) throw new Violation("chat is not the registered one");
+        if (!frame.get("message").isString()) throw new Violation("message must be a string");
     }
-    if (node == null || !node.isObject()) throw new Violation("every frame must be a JSON object");
-    return node;
-  }
 
-  private static boolean is(@Nullable JsonNode node, String expected) {
-    return node != null && node.isString() && expected.equals(node.stringValue());
-  }
+    /** The server's only own frame: {@code {"type":"system","message":…}}, in that key order. */
+    record SystemFrame(String type, String message) {}
 
-  private static @Nullable String label(@Nullable JsonNode node) {
-    if (node == null || !node.isString()) return null;
-    String s = node.stringValue();
-    int length = s.codePointCount(0, s.length());
-    return length > 0 && length <= MAX_NAME ? s : null;
-  }
+    static String systemFrame(String message) {
+        return MAPPER.writeValueAsString(new SystemFrame("system", message));
+    }
+
+    private static JsonNode object(String text) {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(text);
+        } catch (JacksonException e) {
+            throw new Violation("every frame must be a JSON object");
+        }
+        if (node == null || !node.isObject()) throw new Violation("every frame must be a JSON object");
+        return node;
+    }
+
+    private static boolean is(@Nullable JsonNode node, String expected) {
+        return node != null && node.isString() && expected.equals(node.stringValue());
+    }
+
+    private static @Nullable String label(@Nullable JsonNode node) {
+        if (node == null || !node.isString()) return null;
+        String s = node.stringValue();
+        int length = s.codePointCount(0, s.length());
+        return length > 0 && length <= MAX_NAME ? s : null;
+    }
 }

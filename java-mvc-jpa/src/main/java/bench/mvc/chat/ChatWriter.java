@@ -20,90 +20,91 @@ import org.springframework.web.socket.adapter.NativeWebSocketSession;
  */
 final class ChatWriter implements Runnable {
 
-  /** The 30 s close timeout of spec/API.md §7.5, as the bound on one blocked write. */
-  static final int SEND_TIME_LIMIT_MS = 30_000;
-  /** Tomcat's per-session bound on one blocking frame write. */
-  private static final String TOMCAT_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
+    /** The 30 s close timeout of spec/API.md §7.5, as the bound on one blocked write. */
+    static final int SEND_TIME_LIMIT_MS = 30_000;
+    /** Tomcat's per-session bound on one blocking frame write. */
+    private static final String TOMCAT_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
 
-  record Frame(String text, int bytes) {}
+    record Frame(String text, int bytes) {}
 
-  /** The writer's next step: write {@code frames}, or with none left close with {@code close} (if any) and stop. */
-  record Batch(List<Frame> frames, @Nullable CloseStatus close) {}
+    /** The writer's next step: write {@code frames}, or with none left close with {@code close} (if any) and stop. */
+    record Batch(List<Frame> frames, @Nullable CloseStatus close) {}
 
-  private final ChatConnection connection;
-  private final WebSocketSession session;
-  private final Session jakarta;
-  private final boolean queuesAsyncSends;
+    private final ChatConnection connection;
+    private final WebSocketSession session;
+    private final Session jakarta;
+    private final boolean queuesAsyncSends;
 
-  ChatWriter(ChatConnection connection, WebSocketSession session) {
-    this.connection = connection;
-    this.session = session;
-    this.jakarta = ((NativeWebSocketSession) session).getNativeSession(Session.class);
-    this.queuesAsyncSends = jakarta.getClass().getName().startsWith("org.eclipse.jetty.");
-    jakarta.getUserProperties().put(TOMCAT_SEND_TIMEOUT, (long) SEND_TIME_LIMIT_MS);
-  }
+    ChatWriter(ChatConnection connection, WebSocketSession session) {
+        this.connection = connection;
+        this.session = session;
+        this.jakarta = ((NativeWebSocketSession) session).getNativeSession(Session.class);
+        this.queuesAsyncSends = jakarta.getClass().getName().startsWith("org.eclipse.jetty.");
+        jakarta.getUserProperties().put(TOMCAT_SEND_TIMEOUT, (long) SEND_TIME_LIMIT_MS);
+    }
 
-  /** Past the bound: whatever the writer is blocked on fails after the limit on Jetty too. */
-  void limitBlockedWrite() {
-    jakarta.setMaxIdleTimeout(SEND_TIME_LIMIT_MS);
-  }
+    /** Past the bound: whatever the writer is blocked on fails after the limit on Jetty too. */
+    void limitBlockedWrite() {
+        jakarta.setMaxIdleTimeout(SEND_TIME_LIMIT_MS);
+    }
 
-  @Override
-  public void run() {
-    try {
-      while (true) {
-        Batch batch = connection.nextBatch();
-        if (batch.frames().isEmpty()) {
-          if (batch.close() != null) session.close(batch.close());
-          return;
+    @Override
+    public void run() {
+        try {
+            while (true) {
+                Batch batch = connection.nextBatch();
+                if (batch.frames().isEmpty()) {
+                    if (batch.close() != null) session.close(batch.close());
+                    return;
+                }
+                write(batch.frames());
+            }
+        } catch (Throwable e) { // an Error too: a writer that died silently would leave this connection mute
+            abort();
         }
-        write(batch.frames());
-      }
-    } catch (Throwable e) { // an Error too: a writer that died silently would leave this connection mute
-      abort();
     }
-  }
 
-  /**
-   * Tomcat takes one message at a time, so the batch goes through its blocking remote with batching allowed (its
-   * output buffer gathers the frames; one flush). Jetty queues asynchronous sends itself and writes what is queued
-   * together, while its blocking remote waits for each frame's own write: there every frame is sent asynchronously
-   * and counted until written, and only the last is waited for.
-   */
-  private void write(List<Frame> batch) throws IOException, InterruptedException, ExecutionException {
-    if (queuesAsyncSends) {
-      RemoteEndpoint.Async remote = jakarta.getAsyncRemote();
-      remote.setBatchingAllowed(true);
-      int last = batch.size() - 1;
-      for (int i = 0; i < last; i++) {
-        Frame frame = batch.get(i);
-        remote.sendText(frame.text(), result -> connection.written(frame.bytes()));
-      }
-      Future<Void> out = remote.sendText(batch.get(last).text());
-      remote.setBatchingAllowed(false); // flushes; the container's own control frames (pongs) go out at once again
-      out.get(); // written in order: the whole batch is out
-      connection.written(batch.get(last).bytes());
-      return;
+    /**
+     * Tomcat takes one message at a time, so the batch goes through its blocking remote with batching allowed (its
+     * output buffer gathers the frames; one flush). Jetty queues asynchronous sends itself and writes what is queued
+     * together, while its blocking remote waits for each frame's own write: there every frame is sent asynchronously
+     * and counted until written, and only the last is waited for.
+     */
+    private void write(List<Frame> batch) throws IOException, InterruptedException, ExecutionException {
+        if (queuesAsyncSends) {
+            RemoteEndpoint.Async remote = jakarta.getAsyncRemote();
+            remote.setBatchingAllowed(true);
+            int last = batch.size() - 1;
+            for (int i = 0; i < last; i++) {
+                Frame frame = batch.get(i);
+                remote.sendText(frame.text(), result -> connection.written(frame.bytes()));
+            }
+            Future<Void> out = remote.sendText(batch.get(last).text());
+            remote.setBatchingAllowed(
+                    false); // flushes; the container's own control frames (pongs) go out at once again
+            out.get(); // written in order: the whole batch is out
+            connection.written(batch.get(last).bytes());
+            return;
+        }
+        RemoteEndpoint.Basic remote = jakarta.getBasicRemote();
+        remote.setBatchingAllowed(true);
+        for (Frame frame : batch) {
+            remote.sendText(frame.text()); // returns once the frame is in the container's buffer
+            connection.written(frame.bytes());
+        }
+        remote.setBatchingAllowed(false); // flushes; the container's own control frames (pongs) go out at once again
     }
-    RemoteEndpoint.Basic remote = jakarta.getBasicRemote();
-    remote.setBatchingAllowed(true);
-    for (Frame frame : batch) {
-      remote.sendText(frame.text()); // returns once the frame is in the container's buffer
-      connection.written(frame.bytes());
-    }
-    remote.setBatchingAllowed(false); // flushes; the container's own control frames (pongs) go out at once again
-  }
 
-  /**
-   * The peer is gone or stuck past the send time limit: drop the connection, nothing more to say. The connection
-   * is closing from here on, so no writer starts again and what is still queued is never written.
-   */
-  private void abort() {
-    connection.close(CloseStatus.SESSION_NOT_RELIABLE);
-    try {
-      session.close(CloseStatus.SESSION_NOT_RELIABLE);
-    } catch (IOException | RuntimeException ignored) {
-      // Already closed by the container: nothing left to release here.
+    /**
+     * The peer is gone or stuck past the send time limit: drop the connection, nothing more to say. The connection
+     * is closing from here on, so no writer starts again and what is still queued is never written.
+     */
+    private void abort() {
+        connection.close(CloseStatus.SESSION_NOT_RELIABLE);
+        try {
+            session.close(CloseStatus.SESSION_NOT_RELIABLE);
+        } catch (IOException | RuntimeException ignored) {
+            // Already closed by the container: nothing left to release here.
+        }
     }
-  }
 }

@@ -13,15 +13,15 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class EventEcho {
 
-  private final EventJson json;
+    private final EventJson json;
 
-  EventEcho(EventJson json) {
-    this.json = json;
-  }
+    EventEcho(EventJson json) {
+        this.json = json;
+    }
 
-  @PostMapping(path = "/event", consumes = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<byte[]> echo(@RequestBody(required = false) byte[] body) {
-    Event event = json.read(body == null ? new byte[0] : body);
-    return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json.write(event));
-  }
+    @PostMapping(path = "/event", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<byte[]> echo(@RequestBody(required = false) byte[] body) {
+        Event event = json.read(body == null ? new byte[0] : body);
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json.write(event));
+    }
 }

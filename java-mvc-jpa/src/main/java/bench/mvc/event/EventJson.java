@@ -24,45 +24,55 @@ import tools.jackson.databind.type.LogicalType;
 @Component
 class EventJson {
 
-  private final JsonMapper mapper = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES, DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
-          DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY,
-          DeserializationFeature.UNWRAP_SINGLE_VALUE_ARRAYS)
-      .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-      .withCoercionConfig(LogicalType.Textual, c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-      .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.String, CoercionAction.Fail))
-      .disable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES, JsonWriteFeature.WRITE_HEX_UPPER_CASE, JsonWriteFeature.ESCAPE_NON_ASCII)
-      .build();
+    private final JsonMapper mapper = JsonMapper.builder()
+            .enable(
+                    DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES,
+                    DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
+                    DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(
+                    DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+                    DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY,
+                    DeserializationFeature.UNWRAP_SINGLE_VALUE_ARRAYS)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .withCoercionConfig(
+                    LogicalType.Textual,
+                    c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+            .disable(
+                    JsonWriteFeature.ESCAPE_FORWARD_SLASHES,
+                    JsonWriteFeature.WRITE_HEX_UPPER_CASE,
+                    JsonWriteFeature.ESCAPE_NON_ASCII)
+            .build();
 
-  Event read(byte[] body) {
-    String text;
-    try {
-      text = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(body))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not valid UTF-8");
+    Event read(byte[] body) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not valid UTF-8");
+        }
+        Event event;
+        try {
+            event = mapper.readValue(text, Event.class);
+        } catch (JacksonException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not an Event");
+        }
+        if (event == null) throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not an Event");
+        if (!event.wellFormed()) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "a string holds a lone surrogate");
+        }
+        return event;
     }
-    Event event;
-    try {
-      event = mapper.readValue(text, Event.class);
-    } catch (JacksonException e) {
-      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not an Event");
-    }
-    if (event == null) throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not an Event");
-    if (!event.wellFormed()) {
-      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "a string holds a lone surrogate");
-    }
-    return event;
-  }
 
-  byte[] write(Event event) {
-    return mapper.writeValueAsBytes(event);
-  }
+    byte[] write(Event event) {
+        return mapper.writeValueAsBytes(event);
+    }
 }

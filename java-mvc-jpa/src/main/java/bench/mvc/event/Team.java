@@ -5,6 +5,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 @JsonPropertyOrder({"name", "country", "stadium"})
 record Team(
-    @JsonProperty(required = true) String name,
-    @JsonProperty(required = true) String country,
-    @JsonProperty(required = true) Stadium stadium) {}
+        @JsonProperty(required = true) String name,
+        @JsonProperty(required = true) String country,
+        @JsonProperty(required = true) Stadium stadium) {}

@@ -20,34 +20,34 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class Health implements AutoCloseable {
 
-  private static final Duration LIMIT = Duration.ofSeconds(2);
-  private static final Map<String, String> UP = Map.of("status", "UP");
-  private static final Map<String, String> DOWN = Map.of("status", "DOWN");
+    private static final Duration LIMIT = Duration.ofSeconds(2);
+    private static final Map<String, String> UP = Map.of("status", "UP");
+    private static final Map<String, String> DOWN = Map.of("status", "DOWN");
 
-  private final JdbcTemplate jdbc;
-  private final ExecutorService checks = Executors.newVirtualThreadPerTaskExecutor();
+    private final JdbcTemplate jdbc;
+    private final ExecutorService checks = Executors.newVirtualThreadPerTaskExecutor();
 
-  Health(JdbcTemplate jdbc) {
-    this.jdbc = new JdbcTemplate(jdbc.getDataSource());
-    this.jdbc.setQueryTimeout((int) LIMIT.toSeconds());
-  }
-
-  @GetMapping(path = "/health", produces = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<Map<String, String>> health() {
-    try {
-      CompletableFuture.supplyAsync(() -> jdbc.queryForObject("SELECT 1", Integer.class), checks)
-          .get(LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-      return ResponseEntity.ok(UP);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(DOWN);
-    } catch (Exception e) {
-      return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(DOWN);
+    Health(JdbcTemplate jdbc) {
+        this.jdbc = new JdbcTemplate(jdbc.getDataSource());
+        this.jdbc.setQueryTimeout((int) LIMIT.toSeconds());
     }
-  }
 
-  @Override
-  public void close() {
-    checks.shutdownNow();
-  }
+    @GetMapping(path = "/health", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Map<String, String>> health() {
+        try {
+            CompletableFuture.supplyAsync(() -> jdbc.queryForObject("SELECT 1", Integer.class), checks)
+                    .get(LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+            return ResponseEntity.ok(UP);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(DOWN);
+        } catch (Exception e) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(DOWN);
+        }
+    }
+
+    @Override
+    public void close() {
+        checks.shutdownNow();
+    }
 }

@@ -8,8 +8,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class Hello {
 
-  @GetMapping(path = "/hello", produces = MediaType.TEXT_PLAIN_VALUE)
-  String hello() {
-    return "Hello, World!";
-  }
+    @GetMapping(path = "/hello", produces = MediaType.TEXT_PLAIN_VALUE)
+    String hello() {
+        return "Hello, World!";
+    }
 }

@@ -21,50 +21,56 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 final class ByteRange extends OncePerRequestFilter {
 
-  private static final Pattern SPEC = Pattern.compile("\\s*(\\d*)-(\\d*)\\s*");
+    private static final Pattern SPEC = Pattern.compile("\\s*(\\d*)-(\\d*)\\s*");
 
-  static boolean wellFormed(String header) {
-    if (!header.startsWith("bytes=")) return false;
-    for (String spec : header.substring(6).split(",", -1)) {
-      Matcher m = SPEC.matcher(spec);
-      if (!m.matches() || (m.group(1).isEmpty() && m.group(2).isEmpty())) return false;
-      if (m.group(1).length() > 18 || m.group(2).length() > 18) return false;
-      if (!m.group(1).isEmpty() && !m.group(2).isEmpty() && Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
-        return false;
-      }
-      if (m.group(1).isEmpty() && Long.parseLong(m.group(2)) == 0) return false;
+    static boolean wellFormed(String header) {
+        if (!header.startsWith("bytes=")) return false;
+        for (String spec : header.substring(6).split(",", -1)) {
+            Matcher m = SPEC.matcher(spec);
+            if (!m.matches() || (m.group(1).isEmpty() && m.group(2).isEmpty())) return false;
+            if (m.group(1).length() > 18 || m.group(2).length() > 18) return false;
+            if (!m.group(1).isEmpty()
+                    && !m.group(2).isEmpty()
+                    && Long.parseLong(m.group(1)) > Long.parseLong(m.group(2))) {
+                return false;
+            }
+            if (m.group(1).isEmpty() && Long.parseLong(m.group(2)) == 0) return false;
+        }
+        return true;
     }
-    return true;
-  }
 
-  /** Every range of a well-formed header starts at or past the end. */
-  static boolean unsatisfiable(String header, long length) {
-    for (String spec : header.substring("bytes=".length()).split(",")) {
-      String start = spec.strip().substring(0, spec.strip().indexOf('-'));
-      if (start.isEmpty() ? length > 0 : Long.parseLong(start) < length) return false;
+    /** Every range of a well-formed header starts at or past the end. */
+    static boolean unsatisfiable(String header, long length) {
+        for (String spec : header.substring("bytes=".length()).split(",")) {
+            String start = spec.strip().substring(0, spec.strip().indexOf('-'));
+            if (start.isEmpty() ? length > 0 : Long.parseLong(start) < length) return false;
+        }
+        return true;
     }
-    return true;
-  }
 
-  @Override
-  protected boolean shouldNotFilter(HttpServletRequest request) {
-    String range = request.getHeader(HttpHeaders.RANGE);
-    return range == null || wellFormed(range);
-  }
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        String range = request.getHeader(HttpHeaders.RANGE);
+        return range == null || wellFormed(range);
+    }
 
-  @Override
-  protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-      throws ServletException, IOException {
-    chain.doFilter(new HttpServletRequestWrapper(request) {
-      @Override
-      public String getHeader(String name) {
-        return HttpHeaders.RANGE.equalsIgnoreCase(name) ? null : super.getHeader(name);
-      }
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        chain.doFilter(
+                new HttpServletRequestWrapper(request) {
+                    @Override
+                    public String getHeader(String name) {
+                        return HttpHeaders.RANGE.equalsIgnoreCase(name) ? null : super.getHeader(name);
+                    }
 
-      @Override
-      public Enumeration<String> getHeaders(String name) {
-        return HttpHeaders.RANGE.equalsIgnoreCase(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
-      }
-    }, response);
-  }
+                    @Override
+                    public Enumeration<String> getHeaders(String name) {
+                        return HttpHeaders.RANGE.equalsIgnoreCase(name)
+                                ? Collections.emptyEnumeration()
+                                : super.getHeaders(name);
+                    }
+                },
+                response);
+    }
 }

@@ -19,31 +19,35 @@ import org.springframework.web.context.request.ServletRequestAttributes;
  */
 final class StaticFile extends ResourceHttpMessageConverter {
 
-  static final long THRESHOLD = 48 * 1024;
-  private static final String SUPPORT = "org.apache.tomcat.sendfile.support";
-  private static final String FILENAME = "org.apache.tomcat.sendfile.filename";
-  private static final String START = "org.apache.tomcat.sendfile.start";
-  private static final String END = "org.apache.tomcat.sendfile.end";
+    static final long THRESHOLD = 48 * 1024;
+    private static final String SUPPORT = "org.apache.tomcat.sendfile.support";
+    private static final String FILENAME = "org.apache.tomcat.sendfile.filename";
+    private static final String START = "org.apache.tomcat.sendfile.start";
+    private static final String END = "org.apache.tomcat.sendfile.end";
 
-  static @Nullable String etag(Resource file) {
-    try {
-      return "\"" + Long.toHexString(file.contentLength()) + "-" + Long.toHexString(file.lastModified()) + "\"";
-    } catch (IOException e) {
-      return null;
+    static @Nullable String etag(Resource file) {
+        try {
+            return "\"" + Long.toHexString(file.contentLength()) + "-" + Long.toHexString(file.lastModified()) + "\"";
+        } catch (IOException e) {
+            return null;
+        }
     }
-  }
 
-  @Override
-  protected void writeContent(Resource resource, HttpOutputMessage output) throws IOException {
-    HttpServletRequest request = RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
-        ? attributes.getRequest() : null;
-    if (request != null && Boolean.TRUE.equals(request.getAttribute(SUPPORT)) && resource.isFile()
-        && resource.contentLength() >= THRESHOLD) {
-      request.setAttribute(FILENAME, resource.getFile().getAbsolutePath());
-      request.setAttribute(START, 0L);
-      request.setAttribute(END, resource.contentLength());
-      return;
+    @Override
+    protected void writeContent(Resource resource, HttpOutputMessage output) throws IOException {
+        HttpServletRequest request =
+                RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
+                        ? attributes.getRequest()
+                        : null;
+        if (request != null
+                && Boolean.TRUE.equals(request.getAttribute(SUPPORT))
+                && resource.isFile()
+                && resource.contentLength() >= THRESHOLD) {
+            request.setAttribute(FILENAME, resource.getFile().getAbsolutePath());
+            request.setAttribute(START, 0L);
+            request.setAttribute(END, resource.contentLength());
+            return;
+        }
+        super.writeContent(resource, output);
     }
-    super.writeContent(resource, output);
-  }
 }

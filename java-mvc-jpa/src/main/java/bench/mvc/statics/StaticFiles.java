@@ -30,64 +30,67 @@ import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
 @Configuration(proxyBeanMethods = false)
 class StaticFiles {
 
-  @Bean
-  ResourceHttpRequestHandler staticHandler(@Value("${bench.static-root}") String staticRoot) throws IOException {
-    Path root = Path.of(staticRoot).toAbsolutePath().normalize().toRealPath();
-    var handler = new Files();
-    handler.setLocations(List.of(new FileSystemResource(root.toString() + "/")));
-    handler.setResourceResolvers(List.of(new StaticPath(root)));
-    handler.setEtagGenerator(StaticFile::etag);
-    handler.setResourceHttpMessageConverter(new StaticFile());
-    return handler;
-  }
-
-  @Bean
-  SimpleUrlHandlerMapping staticMapping(ResourceHttpRequestHandler staticHandler) {
-    var mapping = new SimpleUrlHandlerMapping(Map.of("/static/**", staticHandler));
-    mapping.setOrder(Ordered.HIGHEST_PRECEDENCE);
-    return mapping;
-  }
-
-  @Bean
-  FilterRegistrationBean<ByteRange> byteRange() {
-    var registration = new FilterRegistrationBean<>(new ByteRange());
-    registration.addUrlPatterns("/static/*");
-    return registration;
-  }
-
-  /** Spring's handler with the contract's types, and {@code If-None-Match: *}, which Spring does not match. */
-  private static final class Files extends ResourceHttpRequestHandler {
-
-    @Override
-    protected MediaType getMediaType(HttpServletRequest request, Resource resource) {
-      return StaticPath.contentType(resource.getFilename());
+    @Bean
+    ResourceHttpRequestHandler staticHandler(@Value("${bench.static-root}") String staticRoot) throws IOException {
+        Path root = Path.of(staticRoot).toAbsolutePath().normalize().toRealPath();
+        var handler = new Files();
+        handler.setLocations(List.of(new FileSystemResource(root.toString() + "/")));
+        handler.setResourceResolvers(List.of(new StaticPath(root)));
+        handler.setEtagGenerator(StaticFile::etag);
+        handler.setResourceHttpMessageConverter(new StaticFile());
+        return handler;
     }
 
-    @Override
-    public void handleRequest(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
-      String ifNoneMatch = request.getHeader(HttpHeaders.IF_NONE_MATCH);
-      String range = request.getHeader(HttpHeaders.RANGE);
-      boolean safe = "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
-      Resource resource = safe && (ifNoneMatch != null || range != null) ? getResource(request) : null;
-      if (resource != null && ifNoneMatch != null && "*".equals(ifNoneMatch.strip())) {
-        response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
-        response.setHeader(HttpHeaders.ETAG, StaticFile.etag(resource));
-        response.setDateHeader(HttpHeaders.LAST_MODIFIED, resource.lastModified());
-        return;
-      }
-      // Spring answers an unsatisfiable range through sendError, and Jetty's error dispatch drops the
-      // Content-Range that a 416 must carry; written here, the answer is the same on both containers.
-      if (resource != null && range != null && ifNoneMatch == null
-          && ByteRange.unsatisfiable(range, resource.contentLength())) {
-        byte[] body = "{\"error\":\"range not satisfiable\"}".getBytes(StandardCharsets.UTF_8);
-        response.setStatus(HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
-        response.setHeader(HttpHeaders.CONTENT_RANGE, "bytes */" + resource.contentLength());
-        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
-        return;
-      }
-      super.handleRequest(request, response);
+    @Bean
+    SimpleUrlHandlerMapping staticMapping(ResourceHttpRequestHandler staticHandler) {
+        var mapping = new SimpleUrlHandlerMapping(Map.of("/static/**", staticHandler));
+        mapping.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return mapping;
     }
-  }
+
+    @Bean
+    FilterRegistrationBean<ByteRange> byteRange() {
+        var registration = new FilterRegistrationBean<>(new ByteRange());
+        registration.addUrlPatterns("/static/*");
+        return registration;
+    }
+
+    /** Spring's handler with the contract's types, and {@code If-None-Match: *}, which Spring does not match. */
+    private static final class Files extends ResourceHttpRequestHandler {
+
+        @Override
+        protected MediaType getMediaType(HttpServletRequest request, Resource resource) {
+            return StaticPath.contentType(resource.getFilename());
+        }
+
+        @Override
+        public void handleRequest(HttpServletRequest request, HttpServletResponse response)
+                throws ServletException, IOException {
+            String ifNoneMatch = request.getHeader(HttpHeaders.IF_NONE_MATCH);
+            String range = request.getHeader(HttpHeaders.RANGE);
+            boolean safe = "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
+            Resource resource = safe && (ifNoneMatch != null || range != null) ? getResource(request) : null;
+            if (resource != null && ifNoneMatch != null && "*".equals(ifNoneMatch.strip())) {
+                response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+                response.setHeader(HttpHeaders.ETAG, StaticFile.etag(resource));
+                response.setDateHeader(HttpHeaders.LAST_MODIFIED, resource.lastModified());
+                return;
+            }
+            // Spring answers an unsatisfiable range through sendError, and Jetty's error dispatch drops the
+            // Content-Range that a 416 must carry; written here, the answer is the same on both containers.
+            if (resource != null
+                    && range != null
+                    && ifNoneMatch == null
+                    && ByteRange.unsatisfiable(range, resource.contentLength())) {
+                byte[] body = "{\"error\":\"range not satisfiable\"}".getBytes(StandardCharsets.UTF_8);
+                response.setStatus(HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
+                response.setHeader(HttpHeaders.CONTENT_RANGE, "bytes */" + resource.contentLength());
+                response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+                response.setContentLength(body.length);
+                response.getOutputStream().write(body);
+                return;
+            }
+            super.handleRequest(request, response);
+        }
+    }
 }

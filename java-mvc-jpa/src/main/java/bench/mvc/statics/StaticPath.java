@@ -20,42 +20,53 @@ import org.springframework.web.servlet.resource.PathResourceResolver;
  */
 final class StaticPath extends PathResourceResolver {
 
-  private static final Map<String, MediaType> TYPES = Map.of(
-      "html", MediaType.TEXT_HTML, "txt", MediaType.TEXT_PLAIN, "json", MediaType.APPLICATION_JSON,
-      "js", MediaType.valueOf("text/javascript"), "css", MediaType.valueOf("text/css"));
+    private static final Map<String, MediaType> TYPES = Map.of(
+            "html",
+            MediaType.TEXT_HTML,
+            "txt",
+            MediaType.TEXT_PLAIN,
+            "json",
+            MediaType.APPLICATION_JSON,
+            "js",
+            MediaType.valueOf("text/javascript"),
+            "css",
+            MediaType.valueOf("text/css"));
 
-  private final Path root;
+    private final Path root;
 
-  StaticPath(Path root) {
-    this.root = root;
-  }
-
-  /** The contract's table by extension; anything else is {@code application/octet-stream}. */
-  static MediaType contentType(@Nullable String filename) {
-    String extension = StringUtils.getFilenameExtension(filename);
-    MediaType type = extension == null ? null : TYPES.get(extension);
-    return type != null ? type : MediaType.APPLICATION_OCTET_STREAM;
-  }
-
-  static boolean safe(String path) {
-    if (path.isEmpty()) return false;
-    for (String segment : path.split("/", -1)) {
-      if (segment.isEmpty() || segment.startsWith(".") || segment.indexOf('\\') >= 0 || segment.indexOf('\0') >= 0) {
-        return false;
-      }
+    StaticPath(Path root) {
+        this.root = root;
     }
-    return true;
-  }
 
-  @Override
-  protected @Nullable Resource getResource(String resourcePath, Resource location) throws IOException {
-    if (!safe(resourcePath)) return null;
-    try {
-      Path real = root.resolve(resourcePath).toRealPath();
-      if (!real.startsWith(root) || !Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) return null;
-      return new FileSystemResource(real);
-    } catch (IOException | java.nio.file.InvalidPathException e) {
-      return null;
+    /** The contract's table by extension; anything else is {@code application/octet-stream}. */
+    static MediaType contentType(@Nullable String filename) {
+        String extension = StringUtils.getFilenameExtension(filename);
+        MediaType type = extension == null ? null : TYPES.get(extension);
+        return type != null ? type : MediaType.APPLICATION_OCTET_STREAM;
     }
-  }
+
+    static boolean safe(String path) {
+        if (path.isEmpty()) return false;
+        for (String segment : path.split("/", -1)) {
+            if (segment.isEmpty()
+                    || segment.startsWith(".")
+                    || segment.indexOf('\\') >= 0
+                    || segment.indexOf('\0') >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    protected @Nullable Resource getResource(String resourcePath, Resource location) throws IOException {
+        if (!safe(resourcePath)) return null;
+        try {
+            Path real = root.resolve(resourcePath).toRealPath();
+            if (!real.startsWith(root) || !Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) return null;
+            return new FileSystemResource(real);
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            return null;
+        }
+    }
 }

@@ -9,45 +9,62 @@ import org.junit.jupiter.api.Test;
 
 class ChatProtocolTest {
 
-  private static final User ANA = new User("ana", "r");
+    private static final User ANA = new User("ana", "r");
 
-  @Test
-  void theFirstFrameRegisters() {
-    assertThat(ChatProtocol.readRegistration("{\"name\":\"ana\",\"chat\":\"lobby\",\"extra\":1}"))
-        .isEqualTo(new User("ana", "lobby"));
-    assertThat(ChatProtocol.readRegistration("{\"name\":\"" + "😀".repeat(64) + "\",\"chat\":\"r\"}").name())
-        .hasSize(128);
-  }
-
-  @Test
-  void badRegistrationsAreViolations() {
-    for (String frame : new String[] {"not json", "[]", "\"x\"", "{\"name\":\"ana\"}", "{\"name\":\"\",\"chat\":\"r\"}",
-        "{\"name\":1,\"chat\":\"r\"}", "{\"name\":\"" + "a".repeat(65) + "\",\"chat\":\"r\"}",
-        "{\"name\":\"ana\",\"chat\":\"r\",\"message\":\"hi\"}"}) {
-      assertThatThrownBy(() -> ChatProtocol.readRegistration(frame)).as(frame).isInstanceOf(Violation.class)
-          .hasNoCause();
+    @Test
+    void theFirstFrameRegisters() {
+        assertThat(ChatProtocol.readRegistration("{\"name\":\"ana\",\"chat\":\"lobby\",\"extra\":1}"))
+                .isEqualTo(new User("ana", "lobby"));
+        assertThat(ChatProtocol.readRegistration("{\"name\":\"" + "😀".repeat(64) + "\",\"chat\":\"r\"}")
+                        .name())
+                .hasSize(128);
     }
-  }
 
-  @Test
-  void laterFramesMustBeMessagesFromTheRegisteredNameAndRoom() {
-    ChatProtocol.checkMessage("{\"name\":\"ana\",\"chat\":\"r\",\"message\":\"hi\",\"x\":0}", ANA);
-    for (String frame : new String[] {"{\"name\":\"ana\",\"chat\":\"r\"}", "{\"name\":\"bob\",\"chat\":\"r\",\"message\":\"hi\"}",
-        "{\"name\":\"ana\",\"chat\":\"s\",\"message\":\"hi\"}", "{\"name\":\"ana\",\"chat\":\"r\",\"message\":5}", "nope"}) {
-      assertThatThrownBy(() -> ChatProtocol.checkMessage(frame, ANA)).as(frame).isInstanceOf(Violation.class);
+    @Test
+    void badRegistrationsAreViolations() {
+        for (String frame : new String[] {
+            "not json",
+            "[]",
+            "\"x\"",
+            "{\"name\":\"ana\"}",
+            "{\"name\":\"\",\"chat\":\"r\"}",
+            "{\"name\":1,\"chat\":\"r\"}",
+            "{\"name\":\"" + "a".repeat(65) + "\",\"chat\":\"r\"}",
+            "{\"name\":\"ana\",\"chat\":\"r\",\"message\":\"hi\"}"
+        }) {
+            assertThatThrownBy(() -> ChatProtocol.readRegistration(frame))
+                    .as(frame)
+                    .isInstanceOf(Violation.class)
+                    .hasNoCause();
+        }
     }
-  }
 
-  @Test
-  void aViolationSaysWhy() {
-    assertThatThrownBy(() -> ChatProtocol.checkMessage("{\"name\":\"ana\",\"chat\":\"s\",\"message\":\"hi\"}", ANA))
-        .hasMessage("chat is not the registered one");
-    assertThat(new Violation("x").getStackTrace()).isEmpty();
-  }
+    @Test
+    void laterFramesMustBeMessagesFromTheRegisteredNameAndRoom() {
+        ChatProtocol.checkMessage("{\"name\":\"ana\",\"chat\":\"r\",\"message\":\"hi\",\"x\":0}", ANA);
+        for (String frame : new String[] {
+            "{\"name\":\"ana\",\"chat\":\"r\"}",
+            "{\"name\":\"bob\",\"chat\":\"r\",\"message\":\"hi\"}",
+            "{\"name\":\"ana\",\"chat\":\"s\",\"message\":\"hi\"}",
+            "{\"name\":\"ana\",\"chat\":\"r\",\"message\":5}",
+            "nope"
+        }) {
+            assertThatThrownBy(() -> ChatProtocol.checkMessage(frame, ANA))
+                    .as(frame)
+                    .isInstanceOf(Violation.class);
+        }
+    }
 
-  @Test
-  void systemFramesKeepTheirKeyOrder() {
-    assertThat(ChatProtocol.systemFrame(ChatProtocol.TAKEN_NAME))
-        .isEqualTo("{\"type\":\"system\",\"message\":\"A user with that name already exists\"}");
-  }
+    @Test
+    void aViolationSaysWhy() {
+        assertThatThrownBy(() -> ChatProtocol.checkMessage("{\"name\":\"ana\",\"chat\":\"s\",\"message\":\"hi\"}", ANA))
+                .hasMessage("chat is not the registered one");
+        assertThat(new Violation("x").getStackTrace()).isEmpty();
+    }
+
+    @Test
+    void systemFramesKeepTheirKeyOrder() {
+        assertThat(ChatProtocol.systemFrame(ChatProtocol.TAKEN_NAME))
+                .isEqualTo("{\"type\":\"system\",\"message\":\"A user with that name already exists\"}");
+    }
 }

@@ -20,40 +20,44 @@ import org.springframework.test.web.servlet.MockMvc;
 @Import(EventJson.class)
 class EventEchoTest {
 
-  @Autowired
-  MockMvc mvc;
+    @Autowired
+    MockMvc mvc;
 
-  @Test
-  void echoesTheSeed() throws Exception {
-    byte[] seed = Files.readAllBytes(EventJsonTest.EVENTS.resolve("seed.request.json"));
-    byte[] expected = Files.readAllBytes(EventJsonTest.EVENTS.resolve("seed.response.json"));
-    mvc.perform(post("/event").contentType("application/json; charset=UTF-8").content(seed))
-        .andExpect(status().isOk())
-        .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
-        .andExpect(content().bytes(expected));
-  }
+    @Test
+    void echoesTheSeed() throws Exception {
+        byte[] seed = Files.readAllBytes(EventJsonTest.EVENTS.resolve("seed.request.json"));
+        byte[] expected = Files.readAllBytes(EventJsonTest.EVENTS.resolve("seed.response.json"));
+        mvc.perform(post("/event")
+                        .contentType("application/json; charset=UTF-8")
+                        .content(seed))
+                .andExpect(status().isOk())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
+                .andExpect(content().bytes(expected));
+    }
 
-  @Test
-  void otherMediaTypesAre415() throws Exception {
-    mvc.perform(post("/event").contentType(MediaType.TEXT_PLAIN).content("{}"))
-        .andExpect(status().isUnsupportedMediaType())
-        .andExpect(jsonPath("$.error").isString());
-  }
+    @Test
+    void otherMediaTypesAre415() throws Exception {
+        mvc.perform(post("/event").contentType(MediaType.TEXT_PLAIN).content("{}"))
+                .andExpect(status().isUnsupportedMediaType())
+                .andExpect(jsonPath("$.error").isString());
+    }
 
-  @Test
-  void bodiesOverOneMebibyteAre413() throws Exception {
-    mvc.perform(post("/event").contentType(MediaType.APPLICATION_JSON).content(new byte[1024 * 1024 + 1]))
-        .andExpect(status().isContentTooLarge())
-        .andExpect(jsonPath("$.error").isString());
-  }
+    @Test
+    void bodiesOverOneMebibyteAre413() throws Exception {
+        mvc.perform(post("/event").contentType(MediaType.APPLICATION_JSON).content(new byte[1024 * 1024 + 1]))
+                .andExpect(status().isContentTooLarge())
+                .andExpect(jsonPath("$.error").isString());
+    }
 
-  @Test
-  void wrongMethodIs405WithAllow() throws Exception {
-    mvc.perform(get("/event")).andExpect(status().isMethodNotAllowed()).andExpect(header().string("Allow", "POST"));
-  }
+    @Test
+    void wrongMethodIs405WithAllow() throws Exception {
+        mvc.perform(get("/event")).andExpect(status().isMethodNotAllowed()).andExpect(header().string("Allow", "POST"));
+    }
 
-  @Test
-  void unknownRoutesAre404() throws Exception {
-    mvc.perform(get("/eventx")).andExpect(status().isNotFound()).andExpect(jsonPath("$.error").isString());
-  }
+    @Test
+    void unknownRoutesAre404() throws Exception {
+        mvc.perform(get("/eventx"))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.error").isString());
+    }
 }

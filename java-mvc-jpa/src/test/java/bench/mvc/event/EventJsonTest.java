@@ -15,37 +15,42 @@ import org.springframework.web.server.ResponseStatusException;
 /** Every case of spec/fixtures/events: the exact canonical bytes, or a 400. */
 class EventJsonTest {
 
-  static final Path EVENTS = Path.of("../spec/fixtures/events");
-  private final EventJson json = new EventJson();
+    static final Path EVENTS = Path.of("../spec/fixtures/events");
+    private final EventJson json = new EventJson();
 
-  static Stream<String> valid() throws IOException {
-    try (Stream<Path> files = Files.list(EVENTS)) {
-      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".request.json"))
-          .map(n -> n.substring(0, n.length() - ".request.json".length())).sorted().toList().stream();
+    static Stream<String> valid() throws IOException {
+        try (Stream<Path> files = Files.list(EVENTS)) {
+            return files
+                    .map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".request.json"))
+                    .map(n -> n.substring(0, n.length() - ".request.json".length()))
+                    .sorted()
+                    .toList()
+                    .stream();
+        }
     }
-  }
 
-  static Stream<Path> invalid() throws IOException {
-    try (Stream<Path> files = Files.list(EVENTS.resolve("invalid"))) {
-      return files.sorted().toList().stream();
+    static Stream<Path> invalid() throws IOException {
+        try (Stream<Path> files = Files.list(EVENTS.resolve("invalid"))) {
+            return files.sorted().toList().stream();
+        }
     }
-  }
 
-  @ParameterizedTest
-  @MethodSource("valid")
-  void echoesTheCanonicalBytes(String name) throws IOException {
-    byte[] request = Files.readAllBytes(EVENTS.resolve(name + ".request.json"));
-    byte[] expected = Files.readAllBytes(EVENTS.resolve(name + ".response.json"));
-    assertThat(new String(json.write(json.read(request)), "UTF-8")).isEqualTo(new String(expected, "UTF-8"));
-  }
+    @ParameterizedTest
+    @MethodSource("valid")
+    void echoesTheCanonicalBytes(String name) throws IOException {
+        byte[] request = Files.readAllBytes(EVENTS.resolve(name + ".request.json"));
+        byte[] expected = Files.readAllBytes(EVENTS.resolve(name + ".response.json"));
+        assertThat(new String(json.write(json.read(request)), "UTF-8")).isEqualTo(new String(expected, "UTF-8"));
+    }
 
-  @ParameterizedTest
-  @MethodSource("invalid")
-  void refusesWhatIsNotAnEvent(Path body) throws IOException {
-    byte[] bytes = Files.readAllBytes(body);
-    assertThatThrownBy(() -> json.read(bytes)).isInstanceOfSatisfying(ResponseStatusException.class, e -> {
-      assertThat(e.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-      assertThat(e.getReason()).doesNotContain("Exception");
-    });
-  }
+    @ParameterizedTest
+    @MethodSource("invalid")
+    void refusesWhatIsNotAnEvent(Path body) throws IOException {
+        byte[] bytes = Files.readAllBytes(body);
+        assertThatThrownBy(() -> json.read(bytes)).isInstanceOfSatisfying(ResponseStatusException.class, e -> {
+            assertThat(e.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+            assertThat(e.getReason()).doesNotContain("Exception");
+        });
+    }
 }

@@ -15,20 +15,22 @@ import org.springframework.test.web.servlet.MockMvc;
 @WebMvcTest(Hello.class)
 class HelloTest {
 
-  @Autowired
-  MockMvc mvc;
+    @Autowired
+    MockMvc mvc;
 
-  @Test
-  void saysHello() throws Exception {
-    mvc.perform(get("/hello"))
-        .andExpect(status().isOk())
-        .andExpect(content().contentTypeCompatibleWith(MediaType.TEXT_PLAIN))
-        .andExpect(content().string("Hello, World!"))
-        .andExpect(header().doesNotExist("ETag"));
-  }
+    @Test
+    void saysHello() throws Exception {
+        mvc.perform(get("/hello"))
+                .andExpect(status().isOk())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.TEXT_PLAIN))
+                .andExpect(content().string("Hello, World!"))
+                .andExpect(header().doesNotExist("ETag"));
+    }
 
-  @Test
-  void otherMethodsAre405() throws Exception {
-    mvc.perform(post("/hello")).andExpect(status().isMethodNotAllowed()).andExpect(header().string("Allow", "GET, HEAD"));
-  }
+    @Test
+    void otherMethodsAre405() throws Exception {
+        mvc.perform(post("/hello"))
+                .andExpect(status().isMethodNotAllowed())
+                .andExpect(header().string("Allow", "GET, HEAD"));
+    }
 }

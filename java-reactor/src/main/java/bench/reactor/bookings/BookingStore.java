@@ -26,107 +26,123 @@ import reactor.pool.PoolShutdownException;
  */
 public final class BookingStore {
 
-  // MariaDB adds a string parameter to a DECIMAL as a double; the CASTs keep every sum exact.
-  private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date, end_date,"
-      + " origin_ts, parent_id, model, trim, stage, type) VALUES (?, CAST(? AS DECIMAL(19,2)), ?, ?, ?, ?, ?, ?, ?, ?)";
-  private static final String LOCK_AGGREGATE =
-      "SELECT row_id FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = ? FOR UPDATE";
-  private static final String ADD_TO_AGGREGATE = "UPDATE aggregates SET total_dollar_amount = total_dollar_amount"
-      + " + CAST(? AS DECIMAL(19,2)), version = version + 1 WHERE row_id = ?";
-  private static final String NEW_AGGREGATE = "INSERT INTO aggregates (version, model, trim, total_dollar_amount,"
-      + " fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
+    // MariaDB adds a string parameter to a DECIMAL as a double; the CASTs keep every sum exact.
+    private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date, end_date,"
+            + " origin_ts, parent_id, model, trim, stage, type) VALUES (?, CAST(? AS DECIMAL(19,2)), ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String LOCK_AGGREGATE =
+            "SELECT row_id FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = ? FOR UPDATE";
+    private static final String ADD_TO_AGGREGATE = "UPDATE aggregates SET total_dollar_amount = total_dollar_amount"
+            + " + CAST(? AS DECIMAL(19,2)), version = version + 1 WHERE row_id = ?";
+    private static final String NEW_AGGREGATE = "INSERT INTO aggregates (version, model, trim, total_dollar_amount,"
+            + " fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
 
-  // The server shutting down, or killing the connection as it does so.
-  private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
+    // The server shutting down, or killing the connection as it does so.
+    private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
 
-  private final ConnectionPool pool;
+    private final ConnectionPool pool;
 
-  public BookingStore(ConnectionPool pool) {
-    this.pool = pool;
-  }
-
-  /**
-   * The database is unavailable, not the request wrong (spec/API.md §6.5): no pooled connection within the
-   * acquire timeout, none to be had, the connection lost under the transaction, or the server going away.
-   */
-  public static final class Unavailable extends RuntimeException {
-    Unavailable(Throwable cause) {
-      super("the database is unavailable", cause, false, false);
+    public BookingStore(ConnectionPool pool) {
+        this.pool = pool;
     }
-  }
 
-  /** One attempt of the whole transaction; emits the new booking's row_id once committed. */
-  public Mono<Long> save(ValidBooking booking, List<Allocation> allocations) {
-    return Mono.usingWhen(pool.create().timeout(Database.ACQUIRE_TIMEOUT), c -> inTransaction(c, booking, allocations), Connection::close)
-        .onErrorMap(BookingStore::unavailable, Unavailable::new);
-  }
-
-  // The acquire deadline is Reactor's TimeoutException. The server's own errors carry their code (1213 deadlock
-  // and 1205 lock wait are transient and timeout exceptions too, and retried); the pool's failed validation and
-  // the driver's closed connection carry none. Netty's and the JDK's exceptions are a socket that closed or
-  // never opened. A pool shut down is the server going away (a request begun as the SIGTERM drain ended).
-  static boolean unavailable(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof TimeoutException || t instanceof IOException || t instanceof AbortedException
-          || t instanceof PoolShutdownException) {
-        return true;
-      }
-      if (t instanceof R2dbcException e && (GOING_AWAY.contains(e.getErrorCode()) || e.getErrorCode() == 0
-          && (e instanceof R2dbcTimeoutException || e instanceof R2dbcNonTransientResourceException
-              || e instanceof R2dbcTransientResourceException))) {
-        return true;
-      }
+    /**
+     * The database is unavailable, not the request wrong (spec/API.md §6.5): no pooled connection within the
+     * acquire timeout, none to be had, the connection lost under the transaction, or the server going away.
+     */
+    public static final class Unavailable extends RuntimeException {
+        Unavailable(Throwable cause) {
+            super("the database is unavailable", cause, false, false);
+        }
     }
-    return false;
-  }
 
-  private static Mono<Long> inTransaction(Connection c, ValidBooking booking, List<Allocation> allocations) {
-    return Mono.usingWhen(
-        Mono.from(c.beginTransaction()).thenReturn(c),
-        tx -> insertBooking(tx, booking)
-            .flatMap(rowId -> Flux.fromIterable(allocations)
-                .concatMap(a -> addToAggregate(tx, booking, a))
-                .then(Mono.just(rowId))),
-        Connection::commitTransaction,
-        (tx, error) -> tx.rollbackTransaction(),
-        Connection::rollbackTransaction);
-  }
-
-  private static Mono<Long> insertBooking(Connection c, ValidBooking b) {
-    Statement insert = c.createStatement(INSERT_BOOKING)
-        .bind(0, b.bookingId())
-        .bind(1, b.dollarValue())
-        .bind(2, b.startDate())
-        .bind(3, b.endDate())
-        .bind(4, b.originTs());
-    nullable(insert, 5, b.parentId());
-    insert.bind(6, b.model()).bind(7, b.trim());
-    nullable(insert, 8, b.stage());
-    nullable(insert, 9, b.type());
-    return Flux.from(insert.returnGeneratedValues("row_id").execute())
-        .flatMap(result -> result.map((row, meta) -> row.get(0, Long.class)))
-        .single();
-  }
-
-  private static Mono<Void> addToAggregate(Connection c, ValidBooking b, Allocation a) {
-    BigDecimal amount = a.amount();
-    Statement lock = c.createStatement(LOCK_AGGREGATE).bind(0, b.model()).bind(1, b.trim()).bind(2, a.fiscalPeriodId());
-    return Flux.from(lock.execute())
-        .flatMap(result -> result.map((row, meta) -> row.get(0, Long.class)))
-        .singleOrEmpty()
-        .map(rowId -> c.createStatement(ADD_TO_AGGREGATE).bind(0, amount.toPlainString()).bind(1, rowId))
-        .switchIfEmpty(Mono.fromSupplier(() -> c.createStatement(NEW_AGGREGATE)
-            .bind(0, b.model()).bind(1, b.trim()).bind(2, amount.toPlainString()).bind(3, a.fiscalPeriodId())))
-        .flatMapMany(Statement::execute)
-        .flatMap(Result::getRowsUpdated)
-        .then();
-  }
-
-  private static void nullable(Statement statement, int index, String value) {
-    if (value == null) {
-      statement.bindNull(index, String.class);
-    } else {
-      statement.bind(index, value);
+    /** One attempt of the whole transaction; emits the new booking's row_id once committed. */
+    public Mono<Long> save(ValidBooking booking, List<Allocation> allocations) {
+        return Mono.usingWhen(
+                        pool.create().timeout(Database.ACQUIRE_TIMEOUT),
+                        c -> inTransaction(c, booking, allocations),
+                        Connection::close)
+                .onErrorMap(BookingStore::unavailable, Unavailable::new);
     }
-  }
+
+    // The acquire deadline is Reactor's TimeoutException. The server's own errors carry their code (1213 deadlock
+    // and 1205 lock wait are transient and timeout exceptions too, and retried); the pool's failed validation and
+    // the driver's closed connection carry none. Netty's and the JDK's exceptions are a socket that closed or
+    // never opened. A pool shut down is the server going away (a request begun as the SIGTERM drain ended).
+    static boolean unavailable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof TimeoutException
+                    || t instanceof IOException
+                    || t instanceof AbortedException
+                    || t instanceof PoolShutdownException) {
+                return true;
+            }
+            if (t instanceof R2dbcException e
+                    && (GOING_AWAY.contains(e.getErrorCode())
+                            || e.getErrorCode() == 0
+                                    && (e instanceof R2dbcTimeoutException
+                                            || e instanceof R2dbcNonTransientResourceException
+                                            || e instanceof R2dbcTransientResourceException))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Mono<Long> inTransaction(Connection c, ValidBooking booking, List<Allocation> allocations) {
+        return Mono.usingWhen(
+                Mono.from(c.beginTransaction()).thenReturn(c),
+                tx -> insertBooking(tx, booking)
+                        .flatMap(rowId -> Flux.fromIterable(allocations)
+                                .concatMap(a -> addToAggregate(tx, booking, a))
+                                .then(Mono.just(rowId))),
+                Connection::commitTransaction,
+                (tx, error) -> tx.rollbackTransaction(),
+                Connection::rollbackTransaction);
+    }
+
+    private static Mono<Long> insertBooking(Connection c, ValidBooking b) {
+        Statement insert = c.createStatement(INSERT_BOOKING)
+                .bind(0, b.bookingId())
+                .bind(1, b.dollarValue())
+                .bind(2, b.startDate())
+                .bind(3, b.endDate())
+                .bind(4, b.originTs());
+        nullable(insert, 5, b.parentId());
+        insert.bind(6, b.model()).bind(7, b.trim());
+        nullable(insert, 8, b.stage());
+        nullable(insert, 9, b.type());
+        return Flux.from(insert.returnGeneratedValues("row_id").execute())
+                .flatMap(result -> result.map((row, meta) -> row.get(0, Long.class)))
+                .single();
+    }
+
+    private static Mono<Void> addToAggregate(Connection c, ValidBooking b, Allocation a) {
+        BigDecimal amount = a.amount();
+        Statement lock = c.createStatement(LOCK_AGGREGATE)
+                .bind(0, b.model())
+                .bind(1, b.trim())
+                .bind(2, a.fiscalPeriodId());
+        return Flux.from(lock.execute())
+                .flatMap(result -> result.map((row, meta) -> row.get(0, Long.class)))
+                .singleOrEmpty()
+                .map(rowId -> c.createStatement(ADD_TO_AGGREGATE)
+                        .bind(0, amount.toPlainString())
+                        .bind(1, rowId))
+                .switchIfEmpty(Mono.fromSupplier(() -> c.createStatement(NEW_AGGREGATE)
+                        .bind(0, b.model())
+                        .bind(1, b.trim())
+                        .bind(2, amount.toPlainString())
+                        .bind(3, a.fiscalPeriodId())))
+                .flatMapMany(Statement::execute)
+                .flatMap(Result::getRowsUpdated)
+                .then();
+    }
+
+    private static void nullable(Statement statement, int index, String value) {
+        if (value == null) {
+            statement.bindNull(index, String.class);
+        } else {
+            statement.bind(index, value);
+        }
+    }
 }

@@ -14,42 +14,42 @@ import reactor.util.retry.Retry;
  */
 public final class Retries {
 
-  static final int ATTEMPTS = 5;
-  private static final Set<Integer> TRANSIENT = Set.of(1213, 1205, 1062);
+    static final int ATTEMPTS = 5;
+    private static final Set<Integer> TRANSIENT = Set.of(1213, 1205, 1062);
 
-  private Retries() {}
+    private Retries() {}
 
-  /** The transaction kept failing the retryable way: the caller answers 503. */
-  public static final class Exhausted extends RuntimeException {
-    Exhausted(Throwable last) {
-      super("transaction still conflicting after " + ATTEMPTS + " attempts", last, false, false);
+    /** The transaction kept failing the retryable way: the caller answers 503. */
+    public static final class Exhausted extends RuntimeException {
+        Exhausted(Throwable last) {
+            super("transaction still conflicting after " + ATTEMPTS + " attempts", last, false, false);
+        }
     }
-  }
 
-  public static Retry policy() {
-    return Retry.from(signals -> signals.concatMap(signal -> {
-      Throwable failure = signal.failure();
-      if (!retryable(failure)) {
-        return Mono.error(failure);
-      }
-      long failedAttempt = signal.totalRetries() + 1;
-      if (failedAttempt >= ATTEMPTS) {
-        return Mono.error(new Exhausted(failure));
-      }
-      return Mono.delay(backoff(failedAttempt));
-    }));
-  }
-
-  static Duration backoff(long attempt) {
-    return Duration.ofMillis(ThreadLocalRandom.current().nextLong(5, 51) * attempt);
-  }
-
-  static boolean retryable(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof R2dbcException e && TRANSIENT.contains(e.getErrorCode())) {
-        return true;
-      }
+    public static Retry policy() {
+        return Retry.from(signals -> signals.concatMap(signal -> {
+            Throwable failure = signal.failure();
+            if (!retryable(failure)) {
+                return Mono.error(failure);
+            }
+            long failedAttempt = signal.totalRetries() + 1;
+            if (failedAttempt >= ATTEMPTS) {
+                return Mono.error(new Exhausted(failure));
+            }
+            return Mono.delay(backoff(failedAttempt));
+        }));
     }
-    return false;
-  }
+
+    static Duration backoff(long attempt) {
+        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(5, 51) * attempt);
+    }
+
+    static boolean retryable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof R2dbcException e && TRANSIENT.contains(e.getErrorCode())) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -9,14 +9,14 @@ import java.time.LocalDateTime;
  * value in cents for the allocation. Absent optional fields are null, present ones kept as given (even "").
  */
 public record ValidBooking(
-    String bookingId,
-    String dollarValue,
-    BigInteger cents,
-    LocalDate startDate,
-    LocalDate endDate,
-    LocalDateTime originTs,
-    String parentId,
-    String model,
-    String trim,
-    String stage,
-    String type) {}
+        String bookingId,
+        String dollarValue,
+        BigInteger cents,
+        LocalDate startDate,
+        LocalDate endDate,
+        LocalDateTime originTs,
+        String parentId,
+        String model,
+        String trim,
+        String stage,
+        String type) {}

@@ -21,137 +21,137 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  */
 final class ChatConnection {
 
-  static final int MAX_MESSAGE_BYTES = 64 * 1024;
-  static final long MAX_PENDING_BYTES = 1024 * 1024;
-  private static final long CLOSE_TIMEOUT_SECONDS = 30; // ws's: for a peer that does not even read the close frame
+    static final int MAX_MESSAGE_BYTES = 64 * 1024;
+    static final long MAX_PENDING_BYTES = 1024 * 1024;
+    private static final long CLOSE_TIMEOUT_SECONDS = 30; // ws's: for a peer that does not even read the close frame
 
-  private Channel channel;
-  private ChannelHandlerContext socket;
-  private Mono<Void> disposed = Mono.empty();
-  private final WebsocketOutbound out;
-  private final ChatRooms rooms;
-  private long pendingBytes; // on this connection's event loop only
-  private final AtomicBoolean closing = new AtomicBoolean();
-  private volatile ChatProtocol.User user;
+    private Channel channel;
+    private ChannelHandlerContext socket;
+    private Mono<Void> disposed = Mono.empty();
+    private final WebsocketOutbound out;
+    private final ChatRooms rooms;
+    private long pendingBytes; // on this connection's event loop only
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private volatile ChatProtocol.User user;
 
-  ChatConnection(WebsocketOutbound out, ChatRooms rooms) {
-    this.out = out;
-    this.rooms = rooms;
-  }
-
-  /** Before the first frame: the channel frames are written to, its flush-consolidating context, its end. */
-  void attach(Connection connection, ChannelHandlerContext socket) {
-    this.channel = connection.channel();
-    this.socket = socket;
-    disposed = connection.onDispose();
-    rooms.opened(this);
-    connection.onDispose(this::closed);
-  }
-
-  /** On this connection's event loop, one whole message at a time; reactor-netty releases the frame afterwards. */
-  void receive(WebSocketFrame frame) {
-    if (closing.get()) {
-      return;
+    ChatConnection(WebsocketOutbound out, ChatRooms rooms) {
+        this.out = out;
+        this.rooms = rooms;
     }
-    if (frame instanceof BinaryWebSocketFrame) {
-      close(1003, "Binary frames are not supported", null);
-    } else if (frame instanceof TextWebSocketFrame) {
-      byte[] message = ByteBufUtil.getBytes(frame.content());
-      String text = new String(message, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
-      try {
-        if (user == null) {
-          register(ChatProtocol.readRegistration(text));
-        } else {
-          ChatProtocol.checkMessage(text, user);
-          rooms.publish(user.chat(), message); // the bytes received, never re-encoded
+
+    /** Before the first frame: the channel frames are written to, its flush-consolidating context, its end. */
+    void attach(Connection connection, ChannelHandlerContext socket) {
+        this.channel = connection.channel();
+        this.socket = socket;
+        disposed = connection.onDispose();
+        rooms.opened(this);
+        connection.onDispose(this::closed);
+    }
+
+    /** On this connection's event loop, one whole message at a time; reactor-netty releases the frame afterwards. */
+    void receive(WebSocketFrame frame) {
+        if (closing.get()) {
+            return;
         }
-      } catch (ChatProtocol.Violation violation) {
-        close(1008, null, ChatProtocol.systemFrame(violation.getMessage()));
-      }
+        if (frame instanceof BinaryWebSocketFrame) {
+            close(1003, "Binary frames are not supported", null);
+        } else if (frame instanceof TextWebSocketFrame) {
+            byte[] message = ByteBufUtil.getBytes(frame.content());
+            String text = new String(message, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
+            try {
+                if (user == null) {
+                    register(ChatProtocol.readRegistration(text));
+                } else {
+                    ChatProtocol.checkMessage(text, user);
+                    rooms.publish(user.chat(), message); // the bytes received, never re-encoded
+                }
+            } catch (ChatProtocol.Violation violation) {
+                close(1008, null, ChatProtocol.systemFrame(violation.getMessage()));
+            }
+        }
     }
-  }
 
-  private void register(ChatProtocol.User candidate) {
-    if (!rooms.claim(candidate.name(), this)) {
-      throw new ChatProtocol.Violation(ChatProtocol.TAKEN_NAME);
+    private void register(ChatProtocol.User candidate) {
+        if (!rooms.claim(candidate.name(), this)) {
+            throw new ChatProtocol.Violation(ChatProtocol.TAKEN_NAME);
+        }
+        user = candidate;
+        rooms.join(candidate.chat(), this);
     }
-    user = candidate;
-    rooms.join(candidate.chat(), this);
-  }
 
-  /**
-   * Called by the room from any event loop, for every message published to it. The frame is written on this
-   * connection's own loop (a sender's frames keep their order in its task queue), where the bound is checked
-   * against bytes the socket was offered: a write handed over from another loop would count while it waits.
-   */
-  void deliver(byte[] message) {
-    if (channel.eventLoop().inEventLoop()) {
-      write(message);
-    } else {
-      channel.eventLoop().execute(() -> write(message));
+    /**
+     * Called by the room from any event loop, for every message published to it. The frame is written on this
+     * connection's own loop (a sender's frames keep their order in its task queue), where the bound is checked
+     * against bytes the socket was offered: a write handed over from another loop would count while it waits.
+     */
+    void deliver(byte[] message) {
+        if (channel.eventLoop().inEventLoop()) {
+            write(message);
+        } else {
+            channel.eventLoop().execute(() -> write(message));
+        }
     }
-  }
 
-  private void write(byte[] message) {
-    if (closing.get()) {
-      return;
+    private void write(byte[] message) {
+        if (closing.get()) {
+            return;
+        }
+        if (pendingBytes + message.length > MAX_PENDING_BYTES && !fitsOnceFlushed(message.length)) {
+            close(1013, "Too slow to keep up", null);
+            return;
+        }
+        pendingBytes += message.length;
+        // wrappedBuffer shares the one byte[] among all recipients: a relay copies nothing per member.
+        channel.writeAndFlush(new TextWebSocketFrame(Unpooled.wrappedBuffer(message)))
+                .addListener(written -> pendingBytes -= message.length);
     }
-    if (pendingBytes + message.length > MAX_PENDING_BYTES && !fitsOnceFlushed(message.length)) {
-      close(1013, "Too slow to keep up", null);
-      return;
+
+    /**
+     * Frames whose flush is being consolidated (up to 256 per channel during a read) are counted before the socket
+     * was offered them. They go to the socket first (a write taken completes, and its bytes are uncounted, at
+     * once), so that only a socket that stops taking data reaches the bound (spec/API.md §7.5).
+     */
+    private boolean fitsOnceFlushed(int more) {
+        socket.flush();
+        return pendingBytes + more <= MAX_PENDING_BYTES;
     }
-    pendingBytes += message.length;
-    // wrappedBuffer shares the one byte[] among all recipients: a relay copies nothing per member.
-    channel.writeAndFlush(new TextWebSocketFrame(Unpooled.wrappedBuffer(message)))
-        .addListener(written -> pendingBytes -= message.length);
-  }
 
-  /**
-   * Frames whose flush is being consolidated (up to 256 per channel during a read) are counted before the socket
-   * was offered them. They go to the socket first (a write taken completes, and its bytes are uncounted, at
-   * once), so that only a socket that stops taking data reaches the bound (spec/API.md §7.5).
-   */
-  private boolean fitsOnceFlushed(int more) {
-    socket.flush();
-    return pendingBytes + more <= MAX_PENDING_BYTES;
-  }
-
-  /** Closes with 1001; completes once the connection is gone. */
-  Mono<Void> goAway() {
-    close(1001, "Server shutting down", null);
-    return disposed;
-  }
-
-  /**
-   * From any thread, once: leave the room and free the name at once, then, on the connection's event loop,
-   * the system frame if any, the close frame, and a timer that cuts off a peer that never answers it.
-   */
-  void close(int code, String reason, String systemFrame) {
-    if (!closing.compareAndSet(false, true)) {
-      return;
+    /** Closes with 1001; completes once the connection is gone. */
+    Mono<Void> goAway() {
+        close(1001, "Server shutting down", null);
+        return disposed;
     }
-    leave();
-    channel.eventLoop().execute(() -> {
-      if (systemFrame != null) {
-        channel.writeAndFlush(new TextWebSocketFrame(systemFrame));
-      }
-      out.sendClose(code, reason).subscribe(null, error -> channel.close());
-      channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    });
-  }
 
-  /** The connection is gone, for whatever reason. */
-  void closed() {
-    closing.set(true);
-    leave();
-    rooms.closed(this);
-  }
-
-  private void leave() {
-    ChatProtocol.User member = user;
-    if (member != null) {
-      rooms.leave(member.chat(), this);
-      rooms.release(member.name(), this);
+    /**
+     * From any thread, once: leave the room and free the name at once, then, on the connection's event loop,
+     * the system frame if any, the close frame, and a timer that cuts off a peer that never answers it.
+     */
+    void close(int code, String reason, String systemFrame) {
+        if (!closing.compareAndSet(false, true)) {
+            return;
+        }
+        leave();
+        channel.eventLoop().execute(() -> {
+            if (systemFrame != null) {
+                channel.writeAndFlush(new TextWebSocketFrame(systemFrame));
+            }
+            out.sendClose(code, reason).subscribe(null, error -> channel.close());
+            channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        });
     }
-  }
+
+    /** The connection is gone, for whatever reason. */
+    void closed() {
+        closing.set(true);
+        leave();
+        rooms.closed(this);
+    }
+
+    private void leave() {
+        ChatProtocol.User member = user;
+        if (member != null) {
+            rooms.leave(member.chat(), this);
+            rooms.release(member.name(), this);
+        }
+    }
 }

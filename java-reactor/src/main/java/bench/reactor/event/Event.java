@@ -8,8 +8,8 @@ import java.util.Objects;
 @JsonPropertyOrder({"eventName", "teams"})
 public record Event(String eventName, List<Team> teams) {
 
-  public Event {
-    Objects.requireNonNull(eventName, "eventName");
-    teams = List.copyOf(teams); // refuses null teams and null elements alike
-  }
+    public Event {
+        Objects.requireNonNull(eventName, "eventName");
+        teams = List.copyOf(teams); // refuses null teams and null elements alike
+    }
 }

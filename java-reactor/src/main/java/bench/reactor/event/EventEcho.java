@@ -16,59 +16,63 @@ import reactor.netty.http.server.HttpServerResponse;
  */
 public final class EventEcho {
 
-  public Publisher<Void> post(HttpServerRequest req, HttpServerResponse res) {
-    if (!Http.JSON.equals(Http.mediaType(req))) {
-      return Http.error(res, HttpError.unsupportedMediaType(Http.JSON));
+    public Publisher<Void> post(HttpServerRequest req, HttpServerResponse res) {
+        if (!Http.JSON.equals(Http.mediaType(req))) {
+            return Http.error(res, HttpError.unsupportedMediaType(Http.JSON));
+        }
+        return Http.respond(
+                res,
+                Bodies.read(req)
+                        .map(EventEcho::echo)
+                        .flatMap(body -> Mono.from(Http.json(res, HttpResponseStatus.OK, body))));
     }
-    return Http.respond(res, Bodies.read(req)
-        .map(EventEcho::echo)
-        .flatMap(body -> Mono.from(Http.json(res, HttpResponseStatus.OK, body))));
-  }
 
-  static byte[] echo(byte[] body) {
-    Event event = decode(body);
-    try {
-      return EventJson.write(event);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("an Event always serializes", e);
+    static byte[] echo(byte[] body) {
+        Event event = decode(body);
+        try {
+            return EventJson.write(event);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an Event always serializes", e);
+        }
     }
-  }
 
-  static Event decode(byte[] body) {
-    Event event;
-    try {
-      event = EventJson.read(Bodies.utf8(body));
-    } catch (JsonProcessingException e) {
-      throw HttpError.badRequest("Body is not an Event");
+    static Event decode(byte[] body) {
+        Event event;
+        try {
+            event = EventJson.read(Bodies.utf8(body));
+        } catch (JsonProcessingException e) {
+            throw HttpError.badRequest("Body is not an Event");
+        }
+        if (hasLoneSurrogate(event)) {
+            throw HttpError.badRequest("Body contains a lone surrogate");
+        }
+        return event;
     }
-    if (hasLoneSurrogate(event)) {
-      throw HttpError.badRequest("Body contains a lone surrogate");
-    }
-    return event;
-  }
 
-  private static boolean hasLoneSurrogate(Event event) {
-    if (loneSurrogate(event.eventName())) {
-      return true;
+    private static boolean hasLoneSurrogate(Event event) {
+        if (loneSurrogate(event.eventName())) {
+            return true;
+        }
+        for (Team team : event.teams()) {
+            if (loneSurrogate(team.name())
+                    || loneSurrogate(team.country())
+                    || loneSurrogate(team.stadium().name())) {
+                return true;
+            }
+        }
+        return false;
     }
-    for (Team team : event.teams()) {
-      if (loneSurrogate(team.name()) || loneSurrogate(team.country()) || loneSurrogate(team.stadium().name())) {
-        return true;
-      }
-    }
-    return false;
-  }
 
-  /** Escapes such as "\ud800" decode to a lone UTF-16 surrogate, which has no UTF-8 encoding to echo. */
-  static boolean loneSurrogate(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        return true;
-      }
+    /** Escapes such as "\ud800" decode to a lone UTF-16 surrogate, which has no UTF-8 encoding to echo. */
+    static boolean loneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
-    return false;
-  }
 }

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 public record Stadium(String name) {
 
-  public Stadium {
-    Objects.requireNonNull(name, "name");
-  }
+    public Stadium {
+        Objects.requireNonNull(name, "name");
+    }
 }

@@ -6,9 +6,9 @@ import java.util.Objects;
 @JsonPropertyOrder({"name", "country", "stadium"})
 public record Team(String name, String country, Stadium stadium) {
 
-  public Team {
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(country, "country");
-    Objects.requireNonNull(stadium, "stadium");
-  }
+    public Team {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(country, "country");
+        Objects.requireNonNull(stadium, "stadium");
+    }
 }

@@ -37,107 +37,121 @@ import reactor.netty.http.server.HttpServerResponse;
  */
 public final class StaticFiles {
 
-  private static final String PREFIX = "/static/";
+    private static final String PREFIX = "/static/";
 
-  private final Path root;
-  private final Scheduler lookups;
-  private final Map<EventLoop, Scheduler> loopSchedulers = new ConcurrentHashMap<>();
-  private volatile Path realRoot;
+    private final Path root;
+    private final Scheduler lookups;
+    private final Map<EventLoop, Scheduler> loopSchedulers = new ConcurrentHashMap<>();
+    private volatile Path realRoot;
 
-  public StaticFiles(Path root, int workers) {
-    this.root = root;
-    this.lookups = Schedulers.newBoundedElastic(Math.max(4, 2 * workers), 10_000, "static-lookup", 60, true);
-  }
-
-  public static boolean matches(String path) {
-    return path.startsWith(PREFIX) || path.equals("/static");
-  }
-
-  public Publisher<Void> serve(HttpServerRequest req, HttpServerResponse res) {
-    String path = Http.path(req);
-    Scheduler eventLoop = eventLoopOf(req);
-    return Http.respond(res, Mono.fromCallable(() -> StaticPath.segments(path.substring(Math.min(path.length(), PREFIX.length()))))
-        .flatMap(segments -> Mono.usingWhen(
-            Mono.fromCallable(() -> lookup(segments)).subscribeOn(lookups)
-                // Back on the connection's own event loop: reactor-netty completes a response (and starts the
-                // next one on a keep-alive connection) on that thread, so the response is written from there.
-                .publishOn(eventLoop)
-                // A lookup finished for a client that already left: its file is closed, not leaked.
-                .doOnDiscard(StaticFile.class, StaticFile::closeQuietly),
-            file -> Mono.from(answer(req, res, file)),
-            StaticFile::close)));
-  }
-
-  private Scheduler eventLoopOf(HttpServerRequest req) {
-    EventLoop[] loop = new EventLoop[1];
-    req.withConnection(connection -> loop[0] = connection.channel().eventLoop());
-    return loopSchedulers.computeIfAbsent(loop[0], Schedulers::fromExecutorService);
-  }
-
-  /** Runs on the lookup scheduler: the only place that touches the file system before sending. */
-  StaticFile lookup(List<String> segments) throws IOException {
-    Path realRoot = realRoot();
-    Path real;
-    try {
-      real = realRoot.resolve(String.join("/", segments)).toRealPath();
-    } catch (IOException missing) {
-      throw StaticPath.notFound();
+    public StaticFiles(Path root, int workers) {
+        this.root = root;
+        this.lookups = Schedulers.newBoundedElastic(Math.max(4, 2 * workers), 10_000, "static-lookup", 60, true);
     }
-    if (!real.startsWith(realRoot) || real.equals(realRoot)) {
-      throw StaticPath.notFound(); // a symlink out of the root
-    }
-    BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
-    if (!attributes.isRegularFile()) {
-      throw StaticPath.notFound();
-    }
-    // Opened here too: open(2) is as much a file-system wait as stat(2) is.
-    return new StaticFile(FileChannel.open(real, StandardOpenOption.READ), attributes.size(),
-        attributes.lastModifiedTime().toMillis(), StaticPath.contentType(segments.getLast()));
-  }
 
-  /** STATIC_ROOT may be generated after start-up: resolved on first use, then kept. */
-  private Path realRoot() throws IOException {
-    Path known = realRoot;
-    if (known == null) {
-      known = root.toRealPath();
-      realRoot = known;
+    public static boolean matches(String path) {
+        return path.startsWith(PREFIX) || path.equals("/static");
     }
-    return known;
-  }
 
-  private Publisher<Void> answer(HttpServerRequest req, HttpServerResponse res, StaticFile file) {
-    Http.dated(res)
-        .header(HttpHeaderNames.LAST_MODIFIED, DateFormatter.format(new Date(file.lastModifiedSeconds() * 1000)))
-        .header(HttpHeaderNames.ETAG, file.etag())
-        .header(HttpHeaderNames.ACCEPT_RANGES, "bytes");
-    if (file.notModified(req.requestHeaders())) {
-      return res.status(HttpResponseStatus.NOT_MODIFIED).send();
+    public Publisher<Void> serve(HttpServerRequest req, HttpServerResponse res) {
+        String path = Http.path(req);
+        Scheduler eventLoop = eventLoopOf(req);
+        return Http.respond(
+                res,
+                Mono.fromCallable(() -> StaticPath.segments(path.substring(Math.min(path.length(), PREFIX.length()))))
+                        .flatMap(segments -> Mono.usingWhen(
+                                Mono.fromCallable(() -> lookup(segments))
+                                        .subscribeOn(lookups)
+                                        // Back on the connection's own event loop: reactor-netty completes a response
+                                        // (and starts the
+                                        // next one on a keep-alive connection) on that thread, so the response is
+                                        // written from there.
+                                        .publishOn(eventLoop)
+                                        // A lookup finished for a client that already left: its file is closed, not
+                                        // leaked.
+                                        .doOnDiscard(StaticFile.class, StaticFile::closeQuietly),
+                                file -> Mono.from(answer(req, res, file)),
+                                StaticFile::close)));
     }
-    res.header(HttpHeaderNames.CONTENT_TYPE, file.contentType());
-    ByteRange range = ByteRange.parse(req.requestHeaders().get(HttpHeaderNames.RANGE), file.size());
-    long first = 0;
-    long length = file.size();
-    switch (range) {
-      case ByteRange.Unsatisfiable u -> {
-        res.header(HttpHeaderNames.CONTENT_RANGE, "bytes */" + file.size());
-        return Http.error(res, HttpResponseStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable");
-      }
-      case ByteRange.Slice slice -> {
-        first = slice.first();
-        length = slice.length();
-        res.status(HttpResponseStatus.PARTIAL_CONTENT)
-            .header(HttpHeaderNames.CONTENT_RANGE, "bytes " + slice.first() + "-" + slice.last() + "/" + file.size());
-      }
-      case ByteRange.Full full -> res.status(HttpResponseStatus.OK);
+
+    private Scheduler eventLoopOf(HttpServerRequest req) {
+        EventLoop[] loop = new EventLoop[1];
+        req.withConnection(connection -> loop[0] = connection.channel().eventLoop());
+        return loopSchedulers.computeIfAbsent(loop[0], Schedulers::fromExecutorService);
     }
-    res.header(HttpHeaderNames.CONTENT_LENGTH, Long.toString(length));
-    if (req.method().equals(HttpMethod.HEAD) || length == 0) {
-      return res.send();
+
+    /** Runs on the lookup scheduler: the only place that touches the file system before sending. */
+    StaticFile lookup(List<String> segments) throws IOException {
+        Path realRoot = realRoot();
+        Path real;
+        try {
+            real = realRoot.resolve(String.join("/", segments)).toRealPath();
+        } catch (IOException missing) {
+            throw StaticPath.notFound();
+        }
+        if (!real.startsWith(realRoot) || real.equals(realRoot)) {
+            throw StaticPath.notFound(); // a symlink out of the root
+        }
+        BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
+        if (!attributes.isRegularFile()) {
+            throw StaticPath.notFound();
+        }
+        // Opened here too: open(2) is as much a file-system wait as stat(2) is.
+        return new StaticFile(
+                FileChannel.open(real, StandardOpenOption.READ),
+                attributes.size(),
+                attributes.lastModifiedTime().toMillis(),
+                StaticPath.contentType(segments.getLast()));
     }
-    // What sendFile(path) does, on the channel opened off the event loop: a DefaultFileRegion, which Netty
-    // writes with FileChannel.transferTo (sendfile(2)) and closes once written or abandoned.
-    long position = first;
-    long count = length;
-    return res.sendUsing(file::channel, (connection, channel) -> new DefaultFileRegion(channel, position, count), channel -> {});
-  }
+
+    /** STATIC_ROOT may be generated after start-up: resolved on first use, then kept. */
+    private Path realRoot() throws IOException {
+        Path known = realRoot;
+        if (known == null) {
+            known = root.toRealPath();
+            realRoot = known;
+        }
+        return known;
+    }
+
+    private Publisher<Void> answer(HttpServerRequest req, HttpServerResponse res, StaticFile file) {
+        Http.dated(res)
+                .header(
+                        HttpHeaderNames.LAST_MODIFIED,
+                        DateFormatter.format(new Date(file.lastModifiedSeconds() * 1000)))
+                .header(HttpHeaderNames.ETAG, file.etag())
+                .header(HttpHeaderNames.ACCEPT_RANGES, "bytes");
+        if (file.notModified(req.requestHeaders())) {
+            return res.status(HttpResponseStatus.NOT_MODIFIED).send();
+        }
+        res.header(HttpHeaderNames.CONTENT_TYPE, file.contentType());
+        ByteRange range = ByteRange.parse(req.requestHeaders().get(HttpHeaderNames.RANGE), file.size());
+        long first = 0;
+        long length = file.size();
+        switch (range) {
+            case ByteRange.Unsatisfiable u -> {
+                res.header(HttpHeaderNames.CONTENT_RANGE, "bytes */" + file.size());
+                return Http.error(res, HttpResponseStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable");
+            }
+            case ByteRange.Slice slice -> {
+                first = slice.first();
+                length = slice.length();
+                res.status(HttpResponseStatus.PARTIAL_CONTENT)
+                        .header(
+                                HttpHeaderNames.CONTENT_RANGE,
+                                "bytes " + slice.first() + "-" + slice.last() + "/" + file.size());
+            }
+            case ByteRange.Full full -> res.status(HttpResponseStatus.OK);
+        }
+        res.header(HttpHeaderNames.CONTENT_LENGTH, Long.toString(length));
+        if (req.method().equals(HttpMethod.HEAD) || length == 0) {
+            return res.send();
+        }
+        // What sendFile(path) does, on the channel opened off the event loop: a DefaultFileRegion, which Netty
+        // writes with FileChannel.transferTo (sendfile(2)) and closes once written or abandoned.
+        long position = first;
+        long count = length;
+        return res.sendUsing(
+                file::channel, (connection, channel) -> new DefaultFileRegion(channel, position, count), channel -> {});
+    }
 }

@@ -7,17 +7,17 @@ import org.junit.jupiter.api.Test;
 
 class ChatRoomsTest {
 
-  @Test
-  void namesAreUniqueUntilReleasedByTheirHolder() {
-    ChatRooms rooms = new ChatRooms();
-    ChatConnection ana = new ChatConnection(null, rooms);
-    ChatConnection other = new ChatConnection(null, rooms);
-    assertTrue(rooms.claim("ana", ana));
-    assertFalse(rooms.claim("ana", other));
-    rooms.release("ana", other); // not its name: nothing happens
-    assertFalse(rooms.isFree("ana"));
-    rooms.release("ana", ana);
-    assertTrue(rooms.isFree("ana"));
-    assertTrue(rooms.claim("ana", other));
-  }
+    @Test
+    void namesAreUniqueUntilReleasedByTheirHolder() {
+        ChatRooms rooms = new ChatRooms();
+        ChatConnection ana = new ChatConnection(null, rooms);
+        ChatConnection other = new ChatConnection(null, rooms);
+        assertTrue(rooms.claim("ana", ana));
+        assertFalse(rooms.claim("ana", other));
+        rooms.release("ana", other); // not its name: nothing happens
+        assertFalse(rooms.isFree("ana"));
+        rooms.release("ana", ana);
+        assertTrue(rooms.isFree("ana"));
+        assertTrue(rooms.claim("ana", other));
+    }
 }

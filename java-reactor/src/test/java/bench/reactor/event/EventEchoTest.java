@@ -16,53 +16,58 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class EventEchoTest {
 
-  static Stream<Path> requests() {
-    return Fixtures.files("events", ".request.json").stream();
-  }
-
-  static Stream<Path> invalid() {
-    return Fixtures.files("events/invalid", ".body").stream();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("requests")
-  void echoesEveryFixtureCanonically(Path request) {
-    Path response = request.resolveSibling(request.getFileName().toString().replace(".request.", ".response."));
-    byte[] echoed = EventEcho.echo(Fixtures.bytes(request));
-    assertEquals(new String(Fixtures.bytes(response), StandardCharsets.UTF_8), new String(echoed, StandardCharsets.UTF_8));
-    assertArrayEquals(Fixtures.bytes(response), echoed);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("invalid")
-  void refusesEveryInvalidBodyWith400(Path body) {
-    HttpError error = assertThrows(HttpError.class, () -> EventEcho.echo(Fixtures.bytes(body)));
-    assertEquals(400, error.status().code());
-  }
-
-  @Test
-  void numbersAreNotStringsAndStringsAreNotObjects() {
-    for (String body : new String[] {
-        "{\"eventName\":42,\"teams\":[]}",
-        "{\"eventName\":true,\"teams\":[]}",
-        "{\"eventName\":[\"x\"],\"teams\":[]}",
-        "{\"eventName\":\"x\",\"teams\":[{\"name\":\"a\",\"country\":\"b\",\"stadium\":\"c\"}]}",
-        "{\"eventName\":\"x\",\"teams\":[{\"name\":\"a\",\"country\":1.5,\"stadium\":{\"name\":\"c\"}}]}",
-        "{\"eventName\":\"x\",\"teams\":\"\"}"}) {
-      assertThrows(HttpError.class, () -> EventEcho.echo(body.getBytes(StandardCharsets.UTF_8)), body);
+    static Stream<Path> requests() {
+        return Fixtures.files("events", ".request.json").stream();
     }
-  }
 
-  @Test
-  void unknownPropertiesAreDroppedAndNonAsciiStaysRaw() {
-    byte[] echoed = EventEcho.echo("{\"x\":{\"y\":[1]},\"teams\":[],\"eventName\":\"Bernabéu \\u001F 🙂\"}".getBytes(StandardCharsets.UTF_8));
-    assertEquals("{\"eventName\":\"Bernabéu \\u001f 🙂\",\"teams\":[]}", new String(echoed, StandardCharsets.UTF_8));
-  }
+    static Stream<Path> invalid() {
+        return Fixtures.files("events/invalid", ".body").stream();
+    }
 
-  @Test
-  void findsLoneSurrogates() {
-    assertTrue(EventEcho.loneSurrogate("a\ud800"));
-    assertTrue(EventEcho.loneSurrogate("\udc00\ud800"));
-    assertEquals(false, EventEcho.loneSurrogate("\ud83d\ude42"));
-  }
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("requests")
+    void echoesEveryFixtureCanonically(Path request) {
+        Path response = request.resolveSibling(request.getFileName().toString().replace(".request.", ".response."));
+        byte[] echoed = EventEcho.echo(Fixtures.bytes(request));
+        assertEquals(
+                new String(Fixtures.bytes(response), StandardCharsets.UTF_8),
+                new String(echoed, StandardCharsets.UTF_8));
+        assertArrayEquals(Fixtures.bytes(response), echoed);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalid")
+    void refusesEveryInvalidBodyWith400(Path body) {
+        HttpError error = assertThrows(HttpError.class, () -> EventEcho.echo(Fixtures.bytes(body)));
+        assertEquals(400, error.status().code());
+    }
+
+    @Test
+    void numbersAreNotStringsAndStringsAreNotObjects() {
+        for (String body : new String[] {
+            "{\"eventName\":42,\"teams\":[]}",
+            "{\"eventName\":true,\"teams\":[]}",
+            "{\"eventName\":[\"x\"],\"teams\":[]}",
+            "{\"eventName\":\"x\",\"teams\":[{\"name\":\"a\",\"country\":\"b\",\"stadium\":\"c\"}]}",
+            "{\"eventName\":\"x\",\"teams\":[{\"name\":\"a\",\"country\":1.5,\"stadium\":{\"name\":\"c\"}}]}",
+            "{\"eventName\":\"x\",\"teams\":\"\"}"
+        }) {
+            assertThrows(HttpError.class, () -> EventEcho.echo(body.getBytes(StandardCharsets.UTF_8)), body);
+        }
+    }
+
+    @Test
+    void unknownPropertiesAreDroppedAndNonAsciiStaysRaw() {
+        byte[] echoed = EventEcho.echo("{\"x\":{\"y\":[1]},\"teams\":[],\"eventName\":\"Bernabéu \\u001F 🙂\"}"
+                .getBytes(StandardCharsets.UTF_8));
+        assertEquals(
+                "{\"eventName\":\"Bernabéu \\u001f 🙂\",\"teams\":[]}", new String(echoed, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void findsLoneSurrogates() {
+        assertTrue(EventEcho.loneSurrogate("a\ud800"));
+        assertTrue(EventEcho.loneSurrogate("\udc00\ud800"));
+        assertEquals(false, EventEcho.loneSurrogate("\ud83d\ude42"));
+    }
 }

@@ -20,51 +20,56 @@ import reactor.core.publisher.Mono;
 @Component
 public class Aggregates {
 
-  record Aggregate(String model, String trim, int fiscalPeriodId, String totalDollarAmount, int version) {}
+    record Aggregate(String model, String trim, int fiscalPeriodId, String totalDollarAmount, int version) {}
 
-  private final DatabaseClient db;
+    private final DatabaseClient db;
 
-  Aggregates(DatabaseClient db) {
-    this.db = db;
-  }
+    Aggregates(DatabaseClient db) {
+        this.db = db;
+    }
 
-  public Mono<ServerResponse> get(ServerRequest request) {
-    String model = filter(request, "model");
-    String trim = filter(request, "trim");
-    return ServerResponse.ok()
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(query(model, trim).collectList(), List.class);
-  }
+    public Mono<ServerResponse> get(ServerRequest request) {
+        String model = filter(request, "model");
+        String trim = filter(request, "trim");
+        return ServerResponse.ok()
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(query(model, trim).collectList(), List.class);
+    }
 
-  private static @Nullable String filter(ServerRequest request, String name) {
-    List<String> values = request.queryParams().getOrDefault(name, List.of());
-    if (values.size() > 1) {
-      throw HttpError.badRequest(name + " may be given once");
+    private static @Nullable String filter(ServerRequest request, String name) {
+        List<String> values = request.queryParams().getOrDefault(name, List.of());
+        if (values.size() > 1) {
+            throw HttpError.badRequest(name + " may be given once");
+        }
+        return values.isEmpty() ? null : values.getFirst();
     }
-    return values.isEmpty() ? null : values.getFirst();
-  }
 
-  /** Ordered in SQL: binary collation order is UTF-8 byte order, which a Java sort would not reproduce. */
-  private Flux<Aggregate> query(@Nullable String model, @Nullable String trim) {
-    StringBuilder sql = new StringBuilder(
-        "SELECT model, trim, fiscal_period_id, total_dollar_amount, version FROM aggregates WHERE TRUE");
-    if (model != null) {
-      sql.append(" AND model = :model");
+    /** Ordered in SQL: binary collation order is UTF-8 byte order, which a Java sort would not reproduce. */
+    private Flux<Aggregate> query(@Nullable String model, @Nullable String trim) {
+        StringBuilder sql = new StringBuilder(
+                "SELECT model, trim, fiscal_period_id, total_dollar_amount, version FROM aggregates WHERE TRUE");
+        if (model != null) {
+            sql.append(" AND model = :model");
+        }
+        if (trim != null) {
+            sql.append(" AND trim = :trim");
+        }
+        GenericExecuteSpec query =
+                db.sql(sql.append(" ORDER BY model, trim, fiscal_period_id").toString());
+        if (model != null) {
+            query = query.bind("model", model);
+        }
+        if (trim != null) {
+            query = query.bind("trim", trim);
+        }
+        return query.map(row -> new Aggregate(
+                        row.get("model", String.class),
+                        row.get("trim", String.class),
+                        row.get("fiscal_period_id", Integer.class),
+                        row.get("total_dollar_amount", BigDecimal.class)
+                                .setScale(2)
+                                .toPlainString(),
+                        row.get("version", Integer.class)))
+                .all();
     }
-    if (trim != null) {
-      sql.append(" AND trim = :trim");
-    }
-    GenericExecuteSpec query = db.sql(sql.append(" ORDER BY model, trim, fiscal_period_id").toString());
-    if (model != null) {
-      query = query.bind("model", model);
-    }
-    if (trim != null) {
-      query = query.bind("trim", trim);
-    }
-    return query.map(row -> new Aggregate(row.get("model", String.class), row.get("trim", String.class),
-            row.get("fiscal_period_id", Integer.class),
-            row.get("total_dollar_amount", BigDecimal.class).setScale(2).toPlainString(),
-            row.get("version", Integer.class)))
-        .all();
-  }
 }

@@ -14,69 +14,69 @@ import reactor.core.publisher.Mono;
 @Repository
 class BookingStore {
 
-  private final DatabaseClient db;
+    private final DatabaseClient db;
 
-  BookingStore(DatabaseClient db) {
-    this.db = db;
-  }
+    BookingStore(DatabaseClient db) {
+        this.db = db;
+    }
 
-  /** The new booking's row_id. */
-  Mono<Long> insertBooking(ValidBooking b) {
-    GenericExecuteSpec insert = db.sql("""
+    /** The new booking's row_id. */
+    Mono<Long> insertBooking(ValidBooking b) {
+        GenericExecuteSpec insert = db.sql("""
             INSERT INTO bookings (booking_id, dollar_value, start_date, end_date, origin_ts, parent_id, model, trim,
               stage, type)
             VALUES (:bookingId, :dollarValue, :startDate, :endDate, :originTs, :parentId, :model, :trim, :stage, :type)
             """)
-        .bind("bookingId", b.bookingId())
-        .bind("dollarValue", b.dollarValue())
-        .bind("startDate", b.startDate())
-        .bind("endDate", b.endDate())
-        .bind("originTs", b.originTs())
-        .bind("model", b.model())
-        .bind("trim", b.trim());
-    insert = nullable(insert, "parentId", b.parentId());
-    insert = nullable(insert, "stage", b.stage());
-    insert = nullable(insert, "type", b.type());
-    return insert.filter(statement -> statement.returnGeneratedValues("row_id"))
-        .map(row -> row.get("row_id", Long.class))
-        .one();
-  }
+                .bind("bookingId", b.bookingId())
+                .bind("dollarValue", b.dollarValue())
+                .bind("startDate", b.startDate())
+                .bind("endDate", b.endDate())
+                .bind("originTs", b.originTs())
+                .bind("model", b.model())
+                .bind("trim", b.trim());
+        insert = nullable(insert, "parentId", b.parentId());
+        insert = nullable(insert, "stage", b.stage());
+        insert = nullable(insert, "type", b.type());
+        return insert.filter(statement -> statement.returnGeneratedValues("row_id"))
+                .map(row -> row.get("row_id", Long.class))
+                .one();
+    }
 
-  /** Locks the product's row for the period (FOR UPDATE), then adds to it, or creates it at version 1. */
-  Mono<Void> addToAggregate(String model, String trim, Allocation allocation) {
-    return db.sql("SELECT row_id FROM aggregates WHERE model = :model AND trim = :trim"
-            + " AND fiscal_period_id = :period FOR UPDATE")
-        .bind("model", model)
-        .bind("trim", trim)
-        .bind("period", allocation.fiscalPeriodId())
-        .map(row -> row.get("row_id", Integer.class))
-        .one()
-        .map(Optional::of)
-        .defaultIfEmpty(Optional.empty())
-        .flatMap(rowId -> rowId.isPresent()
-            ? update(rowId.get(), allocation.amount())
-            : insertAggregate(model, trim, allocation));
-  }
+    /** Locks the product's row for the period (FOR UPDATE), then adds to it, or creates it at version 1. */
+    Mono<Void> addToAggregate(String model, String trim, Allocation allocation) {
+        return db.sql("SELECT row_id FROM aggregates WHERE model = :model AND trim = :trim"
+                        + " AND fiscal_period_id = :period FOR UPDATE")
+                .bind("model", model)
+                .bind("trim", trim)
+                .bind("period", allocation.fiscalPeriodId())
+                .map(row -> row.get("row_id", Integer.class))
+                .one()
+                .map(Optional::of)
+                .defaultIfEmpty(Optional.empty())
+                .flatMap(rowId -> rowId.isPresent()
+                        ? update(rowId.get(), allocation.amount())
+                        : insertAggregate(model, trim, allocation));
+    }
 
-  private Mono<Void> update(int rowId, BigDecimal amount) {
-    return db.sql("UPDATE aggregates SET total_dollar_amount = total_dollar_amount + :amount, version = version + 1"
-            + " WHERE row_id = :rowId")
-        .bind("amount", amount)
-        .bind("rowId", rowId)
-        .then();
-  }
+    private Mono<Void> update(int rowId, BigDecimal amount) {
+        return db.sql("UPDATE aggregates SET total_dollar_amount = total_dollar_amount + :amount, version = version + 1"
+                        + " WHERE row_id = :rowId")
+                .bind("amount", amount)
+                .bind("rowId", rowId)
+                .then();
+    }
 
-  private Mono<Void> insertAggregate(String model, String trim, Allocation allocation) {
-    return db.sql("INSERT INTO aggregates (version, model, trim, total_dollar_amount, fiscal_period_id)"
-            + " VALUES (1, :model, :trim, :amount, :period)")
-        .bind("model", model)
-        .bind("trim", trim)
-        .bind("amount", allocation.amount())
-        .bind("period", allocation.fiscalPeriodId())
-        .then();
-  }
+    private Mono<Void> insertAggregate(String model, String trim, Allocation allocation) {
+        return db.sql("INSERT INTO aggregates (version, model, trim, total_dollar_amount, fiscal_period_id)"
+                        + " VALUES (1, :model, :trim, :amount, :period)")
+                .bind("model", model)
+                .bind("trim", trim)
+                .bind("amount", allocation.amount())
+                .bind("period", allocation.fiscalPeriodId())
+                .then();
+    }
 
-  private static GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, String value) {
-    return value == null ? spec.bindNull(name, String.class) : spec.bind(name, value);
-  }
+    private static GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, String value) {
+        return value == null ? spec.bindNull(name, String.class) : spec.bind(name, value);
+    }
 }

@@ -20,40 +20,49 @@ import reactor.core.publisher.Mono;
 @Component
 public class Bookings {
 
-  record Created(long rowId, String bookingId, List<Amount> allocations) {}
+    record Created(long rowId, String bookingId, List<Amount> allocations) {}
 
-  record Amount(int fiscalPeriodId, String amount) {}
+    record Amount(int fiscalPeriodId, String amount) {}
 
-  private final BookingStore store;
-  private final TransactionalOperator transactions;
+    private final BookingStore store;
+    private final TransactionalOperator transactions;
 
-  Bookings(BookingStore store, TransactionalOperator transactions) {
-    this.store = store;
-    this.transactions = transactions;
-  }
+    Bookings(BookingStore store, TransactionalOperator transactions) {
+        this.store = store;
+        this.transactions = transactions;
+    }
 
-  public Mono<ServerResponse> create(ServerRequest request) {
-    MediaType type = Bodies.require(request, "application/x-protobuf or application/json",
-        BookingInput.PROTOBUF, MediaType.APPLICATION_JSON);
-    return BookingInput.read(request, type)
-        .map(BookingRules::validate)
-        .flatMap(this::book)
-        .flatMap(created -> ServerResponse.status(HttpStatus.CREATED)
-            .contentType(MediaType.APPLICATION_JSON)
-            .bodyValue(created));
-  }
+    public Mono<ServerResponse> create(ServerRequest request) {
+        MediaType type = Bodies.require(
+                request,
+                "application/x-protobuf or application/json",
+                BookingInput.PROTOBUF,
+                MediaType.APPLICATION_JSON);
+        return BookingInput.read(request, type)
+                .map(BookingRules::validate)
+                .flatMap(this::book)
+                .flatMap(created -> ServerResponse.status(HttpStatus.CREATED)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(created));
+    }
 
-  private Mono<Created> book(ValidBooking booking) {
-    List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
-    Mono<Long> attempt = store.insertBooking(booking)
-        .flatMap(rowId -> Flux.fromIterable(allocations)
-            .concatMap(a -> store.addToAggregate(booking.model(), booking.trim(), a))
-            .then(Mono.just(rowId)));
-    return transactions.transactional(attempt)
-        .retryWhen(Retries.policy())
-        .onErrorMap(Retries::retryable, e -> HttpError.busy("Too much contention, try again"))
-        .onErrorMap(Retries::unavailable, e -> HttpError.busy("The database is unavailable, try again"))
-        .map(rowId -> new Created(rowId, booking.bookingId(),
-            allocations.stream().map(a -> new Amount(a.fiscalPeriodId(), a.amount().toPlainString())).toList()));
-  }
+    private Mono<Created> book(ValidBooking booking) {
+        List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
+        Mono<Long> attempt = store.insertBooking(booking)
+                .flatMap(rowId -> Flux.fromIterable(allocations)
+                        .concatMap(a -> store.addToAggregate(booking.model(), booking.trim(), a))
+                        .then(Mono.just(rowId)));
+        return transactions
+                .transactional(attempt)
+                .retryWhen(Retries.policy())
+                .onErrorMap(Retries::retryable, e -> HttpError.busy("Too much contention, try again"))
+                .onErrorMap(Retries::unavailable, e -> HttpError.busy("The database is unavailable, try again"))
+                .map(rowId -> new Created(
+                        rowId,
+                        booking.bookingId(),
+                        allocations.stream()
+                                .map(a -> new Amount(
+                                        a.fiscalPeriodId(), a.amount().toPlainString()))
+                                .toList()));
+    }
 }

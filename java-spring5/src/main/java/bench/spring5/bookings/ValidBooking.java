@@ -10,6 +10,15 @@ import org.jspecify.annotations.Nullable;
  * A booking that passed {@link BookingRules}: the bookings row in the types it is stored with (absent optional
  * fields are null), and its value in cents for the {@link Allocation}.
  */
-record ValidBooking(String bookingId, BigDecimal dollarValue, BigInteger cents, LocalDate startDate,
-    LocalDate endDate, LocalDateTime originTs, @Nullable String parentId, String model, String trim,
-    @Nullable String stage, @Nullable String type) {}
+record ValidBooking(
+        String bookingId,
+        BigDecimal dollarValue,
+        BigInteger cents,
+        LocalDate startDate,
+        LocalDate endDate,
+        LocalDateTime originTs,
+        @Nullable String parentId,
+        String model,
+        String trim,
+        @Nullable String stage,
+        @Nullable String type) {}

@@ -31,80 +31,81 @@ import reactor.netty.http.server.WebsocketServerSpec;
 @Component
 public class Chat implements WebSocketHandler, SmartLifecycle {
 
-  /** Netty closes with 1009 past this, for a single frame and for the reassembled fragments alike. */
-  static final int MAX_MESSAGE_BYTES = 64 * 1024;
+    /** Netty closes with 1009 past this, for a single frame and for the reassembled fragments alike. */
+    static final int MAX_MESSAGE_BYTES = 64 * 1024;
 
-  private final ChatRooms rooms;
-  private final HttpPipeline pipeline;
-  private final Set<ChatConnection> connections = ConcurrentHashMap.newKeySet();
-  private final WebSocketService upgrades = new HandshakeWebSocketService(new ReactorNettyRequestUpgradeStrategy(
-      () -> WebsocketServerSpec.builder().maxFramePayloadLength(MAX_MESSAGE_BYTES)));
-  private volatile boolean running;
+    private final ChatRooms rooms;
+    private final HttpPipeline pipeline;
+    private final Set<ChatConnection> connections = ConcurrentHashMap.newKeySet();
+    private final WebSocketService upgrades = new HandshakeWebSocketService(new ReactorNettyRequestUpgradeStrategy(
+            () -> WebsocketServerSpec.builder().maxFramePayloadLength(MAX_MESSAGE_BYTES)));
+    private volatile boolean running;
 
-  Chat(ChatRooms rooms, HttpPipeline pipeline) {
-    this.rooms = rooms;
-    this.pipeline = pipeline;
-  }
-
-  @Override
-  public Mono<Void> handle(WebSocketSession session) {
-    ChatConnection connection = new ChatConnection(session, channelOf(session), rooms);
-    connections.add(connection);
-    Mono<Void> inbound = session.receive()
-        .doOnNext(connection::receive)
-        .then()
-        // Netty closes a single oversized frame with 1009 itself; fragments that reassemble past the limit
-        // surface here instead. Anything else read from the socket is a server-side failure: 1011.
-        .onErrorResume(TooLongFrameException.class, error -> session.close(CloseStatus.TOO_BIG_TO_PROCESS))
-        .onErrorResume(error -> session.close(CloseStatus.SERVER_ERROR));
-    // The peer's close frame frees the name at once: the inbound side completes only after the close
-    // handshake, and by then the peer, already answered, may be registering the same name again.
-    Mono<Void> peerClosed = session.closeStatus().doFinally(signal -> connection.closed()).then();
-    return Mono.when(inbound, peerClosed)
-        .doFinally(signal -> {
-          connection.closed();
-          connections.remove(connection);
-        });
-  }
-
-  /** The Netty channel under a reactor-netty session: the frames are written to it directly (see ChatConnection). */
-  private Channel channelOf(WebSocketSession session) {
-    return pipeline.channel(((ReactorNettyWebSocketSession) session).getChannelId());
-  }
-
-  /** The upgrade; without one, /chat answers as plain HTTP: 405 for other methods, else 426. */
-  public WebHandler endpoint() {
-    return exchange -> {
-      ServerHttpRequest request = exchange.getRequest();
-      if (request.getMethod() != HttpMethod.GET) {
-        HttpHeaders allow = new HttpHeaders();
-        allow.setAllow(Set.of(HttpMethod.GET));
-        return Mono.error(new HttpError(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed", allow));
-      }
-      if (!"websocket".equalsIgnoreCase(request.getHeaders().getUpgrade())) {
-        HttpHeaders upgrade = new HttpHeaders();
-        upgrade.setUpgrade("websocket");
-        return Mono.error(new HttpError(HttpStatus.UPGRADE_REQUIRED, "This endpoint speaks WebSocket only", upgrade));
-      }
-      return upgrades.handleRequest(exchange, this);
-    };
-  }
-
-  @Override
-  public void start() {
-    running = true;
-  }
-
-  @Override
-  public void stop() {
-    running = false;
-    for (ChatConnection connection : connections) {
-      connection.goAway();
+    Chat(ChatRooms rooms, HttpPipeline pipeline) {
+        this.rooms = rooms;
+        this.pipeline = pipeline;
     }
-  }
 
-  @Override
-  public boolean isRunning() {
-    return running;
-  }
+    @Override
+    public Mono<Void> handle(WebSocketSession session) {
+        ChatConnection connection = new ChatConnection(session, channelOf(session), rooms);
+        connections.add(connection);
+        Mono<Void> inbound = session.receive()
+                .doOnNext(connection::receive)
+                .then()
+                // Netty closes a single oversized frame with 1009 itself; fragments that reassemble past the limit
+                // surface here instead. Anything else read from the socket is a server-side failure: 1011.
+                .onErrorResume(TooLongFrameException.class, error -> session.close(CloseStatus.TOO_BIG_TO_PROCESS))
+                .onErrorResume(error -> session.close(CloseStatus.SERVER_ERROR));
+        // The peer's close frame frees the name at once: the inbound side completes only after the close
+        // handshake, and by then the peer, already answered, may be registering the same name again.
+        Mono<Void> peerClosed =
+                session.closeStatus().doFinally(signal -> connection.closed()).then();
+        return Mono.when(inbound, peerClosed).doFinally(signal -> {
+            connection.closed();
+            connections.remove(connection);
+        });
+    }
+
+    /** The Netty channel under a reactor-netty session: the frames are written to it directly (see ChatConnection). */
+    private Channel channelOf(WebSocketSession session) {
+        return pipeline.channel(((ReactorNettyWebSocketSession) session).getChannelId());
+    }
+
+    /** The upgrade; without one, /chat answers as plain HTTP: 405 for other methods, else 426. */
+    public WebHandler endpoint() {
+        return exchange -> {
+            ServerHttpRequest request = exchange.getRequest();
+            if (request.getMethod() != HttpMethod.GET) {
+                HttpHeaders allow = new HttpHeaders();
+                allow.setAllow(Set.of(HttpMethod.GET));
+                return Mono.error(new HttpError(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed", allow));
+            }
+            if (!"websocket".equalsIgnoreCase(request.getHeaders().getUpgrade())) {
+                HttpHeaders upgrade = new HttpHeaders();
+                upgrade.setUpgrade("websocket");
+                return Mono.error(
+                        new HttpError(HttpStatus.UPGRADE_REQUIRED, "This endpoint speaks WebSocket only", upgrade));
+            }
+            return upgrades.handleRequest(exchange, this);
+        };
+    }
+
+    @Override
+    public void start() {
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        for (ChatConnection connection : connections) {
+            connection.goAway();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
 }

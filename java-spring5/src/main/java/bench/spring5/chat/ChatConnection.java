@@ -6,8 +6,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,127 +24,127 @@ import reactor.netty.Connection;
  */
 final class ChatConnection implements ChatRooms.Member {
 
-  static final int MAX_PENDING_BYTES = 1024 * 1024;
-  static final long CLOSE_TIMEOUT_SECONDS = 30; // for a peer to read our close frame (ws's default)
+    static final int MAX_PENDING_BYTES = 1024 * 1024;
+    static final long CLOSE_TIMEOUT_SECONDS = 30; // for a peer to read our close frame (ws's default)
 
-  private final WebSocketSession session;
-  private final Channel channel;
-  private final ChannelHandlerContext socket;
-  private final ChatRooms rooms;
-  private final AtomicBoolean closing = new AtomicBoolean();
-  private volatile User user;
+    private final WebSocketSession session;
+    private final Channel channel;
+    private final ChannelHandlerContext socket;
+    private final ChatRooms rooms;
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private volatile User user;
 
-  ChatConnection(WebSocketSession session, Channel channel, ChatRooms rooms) {
-    this.session = session;
-    this.channel = channel;
-    this.rooms = rooms;
-    channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(MAX_PENDING_BYTES / 2, MAX_PENDING_BYTES));
-    // A relay writes one frame to each member; flushing each would cost a syscall per delivery. Netty's own
-    // handler turns the flushes queued on this connection's loop meanwhile into one write of them all.
-    FlushConsolidationHandler consolidation = new FlushConsolidationHandler(
-        FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true);
-    Connection.from(channel).addHandlerFirst("flushConsolidation", consolidation);
-    this.socket = channel.pipeline().context(consolidation);
-  }
-
-  /** Frames from the peer, in order, on this connection's event loop; binary frames are not part of the protocol. */
-  void receive(WebSocketMessage message) {
-    if (closing.get()) {
-      return;
+    ChatConnection(WebSocketSession session, Channel channel, ChatRooms rooms) {
+        this.session = session;
+        this.channel = channel;
+        this.rooms = rooms;
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(MAX_PENDING_BYTES / 2, MAX_PENDING_BYTES));
+        // A relay writes one frame to each member; flushing each would cost a syscall per delivery. Netty's own
+        // handler turns the flushes queued on this connection's loop meanwhile into one write of them all.
+        FlushConsolidationHandler consolidation =
+                new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true);
+        Connection.from(channel).addHandlerFirst("flushConsolidation", consolidation);
+        this.socket = channel.pipeline().context(consolidation);
     }
-    if (message.getType() != WebSocketMessage.Type.TEXT) {
-      close(CloseStatus.NOT_ACCEPTABLE.withReason("Binary frames are not supported"), null);
-      return;
-    }
-    byte[] bytes = new byte[message.getPayload().readableByteCount()];
-    message.getPayload().read(bytes);
-    String text = new String(bytes, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
-    try {
-      User registered = user;
-      if (registered == null) {
-        User candidate = ChatProtocol.readRegistration(text);
-        if (!rooms.claim(candidate.name(), this)) {
-          throw new Violation(ChatProtocol.TAKEN_NAME);
+
+    /** Frames from the peer, in order, on this connection's event loop; binary frames are not part of the protocol. */
+    void receive(WebSocketMessage message) {
+        if (closing.get()) {
+            return;
         }
-        user = candidate;
-        rooms.join(candidate.chat(), this);
-      } else {
-        ChatProtocol.checkMessage(text, registered);
-        rooms.publish(registered.chat(), bytes); // the bytes received, never re-encoded
-      }
-    } catch (Violation violation) {
-      close(CloseStatus.POLICY_VIOLATION, ChatProtocol.systemFrame(violation.getMessage()));
+        if (message.getType() != WebSocketMessage.Type.TEXT) {
+            close(CloseStatus.NOT_ACCEPTABLE.withReason("Binary frames are not supported"), null);
+            return;
+        }
+        byte[] bytes = new byte[message.getPayload().readableByteCount()];
+        message.getPayload().read(bytes);
+        String text = new String(bytes, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
+        try {
+            User registered = user;
+            if (registered == null) {
+                User candidate = ChatProtocol.readRegistration(text);
+                if (!rooms.claim(candidate.name(), this)) {
+                    throw new Violation(ChatProtocol.TAKEN_NAME);
+                }
+                user = candidate;
+                rooms.join(candidate.chat(), this);
+            } else {
+                ChatProtocol.checkMessage(text, registered);
+                rooms.publish(registered.chat(), bytes); // the bytes received, never re-encoded
+            }
+        } catch (Violation violation) {
+            close(CloseStatus.POLICY_VIOLATION, ChatProtocol.systemFrame(violation.getMessage()));
+        }
     }
-  }
 
-  /**
-   * From any event loop: written on this connection's own (a sender's frames keep their order in its task queue),
-   * where writability counts only bytes offered to the socket, not writes handed over and still waiting.
-   */
-  @Override
-  public void deliver(byte[] message) {
-    if (channel.eventLoop().inEventLoop()) {
-      write(message);
-    } else {
-      channel.eventLoop().execute(() -> write(message));
+    /**
+     * From any event loop: written on this connection's own (a sender's frames keep their order in its task queue),
+     * where writability counts only bytes offered to the socket, not writes handed over and still waiting.
+     */
+    @Override
+    public void deliver(byte[] message) {
+        if (channel.eventLoop().inEventLoop()) {
+            write(message);
+        } else {
+            channel.eventLoop().execute(() -> write(message));
+        }
     }
-  }
 
-  private void write(byte[] message) {
-    if (closing.get()) {
-      return;
+    private void write(byte[] message) {
+        if (closing.get()) {
+            return;
+        }
+        if (!channel.isWritable() && !writableOnceFlushed()) {
+            close(new CloseStatus(1013, "Too slow to keep up"), null);
+            return;
+        }
+        // wrappedBuffer shares the one byte[] among all recipients: a relay copies nothing per member.
+        channel.writeAndFlush(new TextWebSocketFrame(Unpooled.wrappedBuffer(message)), channel.voidPromise());
     }
-    if (!channel.isWritable() && !writableOnceFlushed()) {
-      close(new CloseStatus(1013, "Too slow to keep up"), null);
-      return;
+
+    /**
+     * Frames whose flush is being consolidated (up to 256 per channel during a read) count toward the high-water mark
+     * before the socket was offered them: they go to it first, so that only a socket that stops taking data is cut.
+     */
+    private boolean writableOnceFlushed() {
+        socket.flush();
+        return channel.isWritable();
     }
-    // wrappedBuffer shares the one byte[] among all recipients: a relay copies nothing per member.
-    channel.writeAndFlush(new TextWebSocketFrame(Unpooled.wrappedBuffer(message)), channel.voidPromise());
-  }
 
-  /**
-   * Frames whose flush is being consolidated (up to 256 per channel during a read) count toward the high-water mark
-   * before the socket was offered them: they go to it first, so that only a socket that stops taking data is cut.
-   */
-  private boolean writableOnceFlushed() {
-    socket.flush();
-    return channel.isWritable();
-  }
-
-  /** Server shutdown: 1001. */
-  void goAway() {
-    close(CloseStatus.GOING_AWAY, null);
-  }
-
-  /**
-   * From any thread, once: leave the room and free the name at once, then, on the connection's event loop, the
-   * system frame if any, the close frame after everything queued, and a timer for a peer that never reads it.
-   */
-  private void close(CloseStatus status, String systemFrame) {
-    if (!closing.compareAndSet(false, true)) {
-      return;
+    /** Server shutdown: 1001. */
+    void goAway() {
+        close(CloseStatus.GOING_AWAY, null);
     }
-    leave();
-    channel.eventLoop().execute(() -> {
-      if (systemFrame != null) {
-        channel.writeAndFlush(new TextWebSocketFrame(systemFrame), channel.voidPromise());
-      }
-      session.close(status).subscribe(null, error -> channel.close());
-      channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    });
-  }
 
-  /** The peer closed, or the connection is gone: nothing more to send, and the name is free again. */
-  void closed() {
-    closing.set(true);
-    leave();
-  }
-
-  private void leave() {
-    User member = user;
-    if (member != null) {
-      rooms.leave(member.chat(), this);
-      rooms.release(member.name(), this);
+    /**
+     * From any thread, once: leave the room and free the name at once, then, on the connection's event loop, the
+     * system frame if any, the close frame after everything queued, and a timer for a peer that never reads it.
+     */
+    private void close(CloseStatus status, String systemFrame) {
+        if (!closing.compareAndSet(false, true)) {
+            return;
+        }
+        leave();
+        channel.eventLoop().execute(() -> {
+            if (systemFrame != null) {
+                channel.writeAndFlush(new TextWebSocketFrame(systemFrame), channel.voidPromise());
+            }
+            session.close(status).subscribe(null, error -> channel.close());
+            channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        });
     }
-  }
+
+    /** The peer closed, or the connection is gone: nothing more to send, and the name is free again. */
+    void closed() {
+        closing.set(true);
+        leave();
+    }
+
+    private void leave() {
+        User member = user;
+        if (member != null) {
+            rooms.leave(member.chat(), this);
+            rooms.release(member.name(), this);
+        }
+    }
 }

@@ -6,4 +6,6 @@ import java.util.List;
 
 /** The echoed document (spec/API.md §5): every component required; the declared order is the output order. */
 @JsonPropertyOrder({"eventName", "teams"})
-public record Event(@JsonProperty(required = true) String eventName, @JsonProperty(required = true) List<Team> teams) {}
+public record Event(
+        @JsonProperty(required = true) String eventName,
+        @JsonProperty(required = true) List<Team> teams) {}

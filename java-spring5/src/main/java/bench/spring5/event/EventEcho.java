@@ -11,10 +11,12 @@ import reactor.core.publisher.Mono;
 @Component
 public class EventEcho {
 
-  public Mono<ServerResponse> echo(ServerRequest request) {
-    Bodies.require(request, "application/json", MediaType.APPLICATION_JSON);
-    return Bodies.read(request)
-        .map(body -> EventJson.write(EventJson.read(body)))
-        .flatMap(json -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(json));
-  }
+    public Mono<ServerResponse> echo(ServerRequest request) {
+        Bodies.require(request, "application/json", MediaType.APPLICATION_JSON);
+        return Bodies.read(request)
+                .map(body -> EventJson.write(EventJson.read(body)))
+                .flatMap(json -> ServerResponse.ok()
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(json));
+    }
 }

@@ -9,8 +9,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 public record Stadium(String name) {
 
-  @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
-  public Stadium(@JsonProperty(value = "name", required = true) String name) {
-    this.name = name;
-  }
+    @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+    public Stadium(@JsonProperty(value = "name", required = true) String name) {
+        this.name = name;
+    }
 }

@@ -14,25 +14,27 @@ import reactor.core.publisher.Mono;
 @Component
 public class Health {
 
-  private static final Duration LIMIT = Duration.ofSeconds(2);
+    private static final Duration LIMIT = Duration.ofSeconds(2);
 
-  private static final byte[] UP = "{\"status\":\"UP\"}".getBytes(StandardCharsets.UTF_8);
-  private static final byte[] DOWN = "{\"status\":\"DOWN\"}".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] UP = "{\"status\":\"UP\"}".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] DOWN = "{\"status\":\"DOWN\"}".getBytes(StandardCharsets.UTF_8);
 
-  private final DatabaseClient db;
+    private final DatabaseClient db;
 
-  Health(DatabaseClient db) {
-    this.db = db;
-  }
+    Health(DatabaseClient db) {
+        this.db = db;
+    }
 
-  public Mono<ServerResponse> get(ServerRequest request) {
-    return db.sql("SELECT 1").map(row -> 1).first()
-        .timeout(LIMIT)
-        .map(one -> true)
-        .onErrorReturn(false)
-        .defaultIfEmpty(false)
-        .flatMap(up -> ServerResponse.status(up ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
-            .contentType(MediaType.APPLICATION_JSON)
-            .bodyValue(up ? UP : DOWN));
-  }
+    public Mono<ServerResponse> get(ServerRequest request) {
+        return db.sql("SELECT 1")
+                .map(row -> 1)
+                .first()
+                .timeout(LIMIT)
+                .map(one -> true)
+                .onErrorReturn(false)
+                .defaultIfEmpty(false)
+                .flatMap(up -> ServerResponse.status(up ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(up ? UP : DOWN));
+    }
 }

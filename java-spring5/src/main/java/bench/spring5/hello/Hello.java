@@ -11,9 +11,9 @@ import reactor.core.publisher.Mono;
 @Component
 public class Hello {
 
-  private static final MediaType TEXT = new MediaType(MediaType.TEXT_PLAIN, StandardCharsets.UTF_8);
+    private static final MediaType TEXT = new MediaType(MediaType.TEXT_PLAIN, StandardCharsets.UTF_8);
 
-  public Mono<ServerResponse> get(ServerRequest request) {
-    return ServerResponse.ok().contentType(TEXT).bodyValue("Hello, World!");
-  }
+    public Mono<ServerResponse> get(ServerRequest request) {
+        return ServerResponse.ok().contentType(TEXT).bodyValue("Hello, World!");
+    }
 }

@@ -23,50 +23,52 @@ import reactor.core.scheduler.Schedulers;
  */
 record StaticFile(Path path, long size, Instant modified, String etag) {
 
-  /**
-   * The file {@code segments} name under {@code root}, or 404. The look-up runs on the bounded elastic scheduler,
-   * never on an event loop: every file system call may block.
-   */
-  static Mono<StaticFile> lookUp(Path root, List<String> segments) {
-    return Mono.fromCallable(() -> resolve(root, segments)).subscribeOn(Schedulers.boundedElastic());
-  }
-
-  // realpath first, then the containment check: a symlink that leads out of the root is not found.
-  private static StaticFile resolve(Path root, List<String> segments) throws IOException {
-    try {
-      Path realRoot = root.toRealPath();
-      Path real = realRoot.resolve(String.join("/", segments)).toRealPath();
-      if (!real.startsWith(realRoot) || real.equals(realRoot)) {
-        throw HttpError.notFound();
-      }
-      BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
-      if (!attributes.isRegularFile()) {
-        throw HttpError.notFound();
-      }
-      Instant modified = attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
-      String etag = "\"" + Long.toHexString(attributes.size()) + "-"
-          + Long.toHexString(attributes.lastModifiedTime().toMillis()) + "\"";
-      return new StaticFile(real, attributes.size(), modified, etag);
-    } catch (NoSuchFileException e) {
-      throw HttpError.notFound();
+    /**
+     * The file {@code segments} name under {@code root}, or 404. The look-up runs on the bounded elastic scheduler,
+     * never on an event loop: every file system call may block.
+     */
+    static Mono<StaticFile> lookUp(Path root, List<String> segments) {
+        return Mono.fromCallable(() -> resolve(root, segments)).subscribeOn(Schedulers.boundedElastic());
     }
-  }
 
-  String contentType() {
-    return StaticPath.contentType(path.getFileName().toString());
-  }
+    // realpath first, then the containment check: a symlink that leads out of the root is not found.
+    private static StaticFile resolve(Path root, List<String> segments) throws IOException {
+        try {
+            Path realRoot = root.toRealPath();
+            Path real = realRoot.resolve(String.join("/", segments)).toRealPath();
+            if (!real.startsWith(realRoot) || real.equals(realRoot)) {
+                throw HttpError.notFound();
+            }
+            BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
+            if (!attributes.isRegularFile()) {
+                throw HttpError.notFound();
+            }
+            Instant modified = attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
+            String etag = "\"" + Long.toHexString(attributes.size()) + "-"
+                    + Long.toHexString(attributes.lastModifiedTime().toMillis()) + "\"";
+            return new StaticFile(real, attributes.size(), modified, etag);
+        } catch (NoSuchFileException e) {
+            throw HttpError.notFound();
+        }
+    }
 
-  /**
-   * The bytes of {@code range}, with sendfile where the response offers it (reactor-netty's zero-copy path behind
-   * {@link ZeroCopyHttpOutputMessage}), else read in 64 KiB buffers.
-   */
-  BodyInserter<Void, ServerHttpResponse> bytes(ByteRange range) {
-    return (response, context) -> {
-      if (response instanceof ZeroCopyHttpOutputMessage zeroCopy) {
-        return zeroCopy.writeWith(path, range.start(), range.length());
-      }
-      return response.writeWith(DataBufferUtils.takeUntilByteCount(DataBufferUtils.read(
-          new FileSystemResource(path), range.start(), response.bufferFactory(), 64 * 1024), range.length()));
-    };
-  }
+    String contentType() {
+        return StaticPath.contentType(path.getFileName().toString());
+    }
+
+    /**
+     * The bytes of {@code range}, with sendfile where the response offers it (reactor-netty's zero-copy path behind
+     * {@link ZeroCopyHttpOutputMessage}), else read in 64 KiB buffers.
+     */
+    BodyInserter<Void, ServerHttpResponse> bytes(ByteRange range) {
+        return (response, context) -> {
+            if (response instanceof ZeroCopyHttpOutputMessage zeroCopy) {
+                return zeroCopy.writeWith(path, range.start(), range.length());
+            }
+            return response.writeWith(DataBufferUtils.takeUntilByteCount(
+                    DataBufferUtils.read(
+                            new FileSystemResource(path), range.start(), response.bufferFactory(), 64 * 1024),
+                    range.length()));
+        };
+    }
 }

@@ -23,67 +23,74 @@ import reactor.core.publisher.Mono;
 @Component
 public class StaticFiles {
 
-  private static final String PREFIX = "/static";
+    private static final String PREFIX = "/static";
 
-  private final Path root;
+    private final Path root;
 
-  StaticFiles(Settings settings) {
-    this.root = settings.staticRoot();
-  }
-
-  public Mono<ServerResponse> serve(ServerRequest request) {
-    String raw = request.requestPath().pathWithinApplication().value().substring(PREFIX.length());
-    return StaticFile.lookUp(root, StaticPath.segments(raw)).flatMap(file -> respond(request, file));
-  }
-
-  private Mono<ServerResponse> respond(ServerRequest request, StaticFile file) {
-    HttpHeaders conditions = request.headers().asHttpHeaders();
-    ServerResponse.BodyBuilder response;
-    if (notModified(conditions, file)) {
-      return ServerResponse.status(HttpStatus.NOT_MODIFIED)
-          .eTag(file.etag()).lastModified(file.modified()).build();
+    StaticFiles(Settings settings) {
+        this.root = settings.staticRoot();
     }
-    ByteRange range = ByteRange.parse(conditions.getFirst(HttpHeaders.RANGE), file.size());
-    if (range == ByteRange.UNSATISFIABLE) {
-      HttpHeaders headers = new HttpHeaders();
-      headers.set(HttpHeaders.CONTENT_RANGE, "bytes */" + file.size());
-      return Mono.error(new HttpError(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable", headers));
-    }
-    if (range == null) {
-      range = new ByteRange(0, file.size() - 1);
-      response = ServerResponse.ok();
-    } else {
-      response = ServerResponse.status(HttpStatus.PARTIAL_CONTENT)
-          .header(HttpHeaders.CONTENT_RANGE, "bytes " + range.start() + "-" + range.end() + "/" + file.size());
-    }
-    response.header(HttpHeaders.CONTENT_TYPE, file.contentType())
-        .header(HttpHeaders.ACCEPT_RANGES, "bytes")
-        .eTag(file.etag())
-        .lastModified(file.modified())
-        .contentLength(range.length());
-    if (request.method() == HttpMethod.HEAD) {
-      return response.build();
-    }
-    return response.body(file.bytes(range));
-  }
 
-  // If-None-Match decides alone when present; otherwise If-Modified-Since, in whole seconds.
-  private static boolean notModified(HttpHeaders conditions, StaticFile file) {
-    List<String> ifNoneMatch = conditions.getIfNoneMatch();
-    if (!ifNoneMatch.isEmpty()) {
-      return ifNoneMatch.stream().anyMatch(tag -> tag.equals("*") || tag.replaceFirst("^W/", "").equals(file.etag()));
+    public Mono<ServerResponse> serve(ServerRequest request) {
+        String raw = request.requestPath().pathWithinApplication().value().substring(PREFIX.length());
+        return StaticFile.lookUp(root, StaticPath.segments(raw)).flatMap(file -> respond(request, file));
     }
-    Date since = ifModifiedSince(conditions);
-    return since != null && since.getTime() / 1000 >= file.modified().getEpochSecond();
-  }
 
-  /**
-   * Any of the three forms RFC 9110 §5.6.7 says a recipient must accept, through Netty's parser: Spring's
-   * {@code getIfModifiedSince()} rejects asctime's space-padded day ({@code Tue Jul  1 00:00:00 2025}).
-   * An unparseable date is ignored (null).
-   */
-  static @Nullable Date ifModifiedSince(HttpHeaders conditions) {
-    String value = conditions.getFirst(HttpHeaders.IF_MODIFIED_SINCE);
-    return value == null ? null : DateFormatter.parseHttpDate(value.trim());
-  }
+    private Mono<ServerResponse> respond(ServerRequest request, StaticFile file) {
+        HttpHeaders conditions = request.headers().asHttpHeaders();
+        ServerResponse.BodyBuilder response;
+        if (notModified(conditions, file)) {
+            return ServerResponse.status(HttpStatus.NOT_MODIFIED)
+                    .eTag(file.etag())
+                    .lastModified(file.modified())
+                    .build();
+        }
+        ByteRange range = ByteRange.parse(conditions.getFirst(HttpHeaders.RANGE), file.size());
+        if (range == ByteRange.UNSATISFIABLE) {
+            HttpHeaders headers = new HttpHeaders();
+            headers.set(HttpHeaders.CONTENT_RANGE, "bytes */" + file.size());
+            return Mono.error(
+                    new HttpError(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable", headers));
+        }
+        if (range == null) {
+            range = new ByteRange(0, file.size() - 1);
+            response = ServerResponse.ok();
+        } else {
+            response = ServerResponse.status(HttpStatus.PARTIAL_CONTENT)
+                    .header(
+                            HttpHeaders.CONTENT_RANGE,
+                            "bytes " + range.start() + "-" + range.end() + "/" + file.size());
+        }
+        response.header(HttpHeaders.CONTENT_TYPE, file.contentType())
+                .header(HttpHeaders.ACCEPT_RANGES, "bytes")
+                .eTag(file.etag())
+                .lastModified(file.modified())
+                .contentLength(range.length());
+        if (request.method() == HttpMethod.HEAD) {
+            return response.build();
+        }
+        return response.body(file.bytes(range));
+    }
+
+    // If-None-Match decides alone when present; otherwise If-Modified-Since, in whole seconds.
+    private static boolean notModified(HttpHeaders conditions, StaticFile file) {
+        List<String> ifNoneMatch = conditions.getIfNoneMatch();
+        if (!ifNoneMatch.isEmpty()) {
+            return ifNoneMatch.stream()
+                    .anyMatch(tag ->
+                            tag.equals("*") || tag.replaceFirst("^W/", "").equals(file.etag()));
+        }
+        Date since = ifModifiedSince(conditions);
+        return since != null && since.getTime() / 1000 >= file.modified().getEpochSecond();
+    }
+
+    /**
+     * Any of the three forms RFC 9110 §5.6.7 says a recipient must accept, through Netty's parser: Spring's
+     * {@code getIfModifiedSince()} rejects asctime's space-padded day ({@code Tue Jul  1 00:00:00 2025}).
+     * An unparseable date is ignored (null).
+     */
+    static @Nullable Date ifModifiedSince(HttpHeaders conditions) {
+        String value = conditions.getFirst(HttpHeaders.IF_MODIFIED_SINCE);
+        return value == null ? null : DateFormatter.parseHttpDate(value.trim());
+    }
 }

@@ -13,27 +13,28 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class EventJsonTest {
 
-  static List<Path> requests() {
-    return Fixtures.files("events", ".request.json");
-  }
+    static List<Path> requests() {
+        return Fixtures.files("events", ".request.json");
+    }
 
-  static List<Path> invalidBodies() {
-    return Fixtures.files("events/invalid", ".body");
-  }
+    static List<Path> invalidBodies() {
+        return Fixtures.files("events/invalid", ".body");
+    }
 
-  @ParameterizedTest
-  @MethodSource("requests")
-  void echoesEveryFixtureByteForByte(Path request) {
-    Path response = request.resolveSibling(request.getFileName().toString().replace(".request.", ".response."));
-    byte[] echoed = EventJson.write(EventJson.read(Fixtures.bytes(request)));
-    assertThat(new String(echoed, StandardCharsets.UTF_8))
-        .isEqualTo(new String(Fixtures.bytes(response), StandardCharsets.UTF_8));
-  }
+    @ParameterizedTest
+    @MethodSource("requests")
+    void echoesEveryFixtureByteForByte(Path request) {
+        Path response = request.resolveSibling(request.getFileName().toString().replace(".request.", ".response."));
+        byte[] echoed = EventJson.write(EventJson.read(Fixtures.bytes(request)));
+        assertThat(new String(echoed, StandardCharsets.UTF_8))
+                .isEqualTo(new String(Fixtures.bytes(response), StandardCharsets.UTF_8));
+    }
 
-  @ParameterizedTest
-  @MethodSource("invalidBodies")
-  void refusesEveryInvalidBodyWith400(Path body) {
-    assertThatThrownBy(() -> EventJson.read(Fixtures.bytes(body)))
-        .isInstanceOfSatisfying(HttpError.class, e -> assertThat(e.status().value()).isEqualTo(400));
-  }
+    @ParameterizedTest
+    @MethodSource("invalidBodies")
+    void refusesEveryInvalidBodyWith400(Path body) {
+        assertThatThrownBy(() -> EventJson.read(Fixtures.bytes(body)))
+                .isInstanceOfSatisfying(
+                        HttpError.class, e -> assertThat(e.status().value()).isEqualTo(400));
+    }
 }

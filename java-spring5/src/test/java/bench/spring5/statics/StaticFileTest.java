@@ -15,33 +15,36 @@ import reactor.test.StepVerifier;
 
 class StaticFileTest {
 
-  @TempDir
-  Path dir;
+    @TempDir
+    Path dir;
 
-  @Test
-  void aRegularFileWithItsSizeWholeSecondMtimeAndEtag() throws IOException {
-    Path root = Files.createDirectories(dir.resolve("root/sub"));
-    Files.writeString(root.resolve("a.txt"), "hello");
-    Files.setLastModifiedTime(root.resolve("a.txt"), FileTime.fromMillis(1_700_000_000_123L));
-    StepVerifier.create(StaticFile.lookUp(dir.resolve("root"), List.of("sub", "a.txt")))
-        .assertNext(file -> {
-          assertThat(file.size()).isEqualTo(5);
-          assertThat(file.modified()).isEqualTo(Instant.ofEpochSecond(1_700_000_000L));
-          assertThat(file.etag()).isEqualTo("\"5-" + Long.toHexString(1_700_000_000_123L) + "\"");
-          assertThat(file.contentType()).startsWith("text/plain");
-        })
-        .verifyComplete();
-  }
-
-  @Test
-  void missingDirectoriesAndEscapingSymlinksAreNotFound() throws IOException {
-    Path root = Files.createDirectories(dir.resolve("root/sub"));
-    Files.writeString(dir.resolve("secret.txt"), "outside");
-    Files.createSymbolicLink(root.resolve("link.txt"), dir.resolve("secret.txt"));
-    for (List<String> segments : List.of(List.of("missing.txt"), List.of("sub"), List.of("link.txt"))) {
-      StepVerifier.create(StaticFile.lookUp(root, segments))
-          .expectErrorSatisfies(e -> assertThat(((HttpError) e).status().value()).as("%s", segments).isEqualTo(404))
-          .verify();
+    @Test
+    void aRegularFileWithItsSizeWholeSecondMtimeAndEtag() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("root/sub"));
+        Files.writeString(root.resolve("a.txt"), "hello");
+        Files.setLastModifiedTime(root.resolve("a.txt"), FileTime.fromMillis(1_700_000_000_123L));
+        StepVerifier.create(StaticFile.lookUp(dir.resolve("root"), List.of("sub", "a.txt")))
+                .assertNext(file -> {
+                    assertThat(file.size()).isEqualTo(5);
+                    assertThat(file.modified()).isEqualTo(Instant.ofEpochSecond(1_700_000_000L));
+                    assertThat(file.etag()).isEqualTo("\"5-" + Long.toHexString(1_700_000_000_123L) + "\"");
+                    assertThat(file.contentType()).startsWith("text/plain");
+                })
+                .verifyComplete();
     }
-  }
+
+    @Test
+    void missingDirectoriesAndEscapingSymlinksAreNotFound() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("root/sub"));
+        Files.writeString(dir.resolve("secret.txt"), "outside");
+        Files.createSymbolicLink(root.resolve("link.txt"), dir.resolve("secret.txt"));
+        for (List<String> segments : List.of(List.of("missing.txt"), List.of("sub"), List.of("link.txt"))) {
+            StepVerifier.create(StaticFile.lookUp(root, segments))
+                    .expectErrorSatisfies(
+                            e -> assertThat(((HttpError) e).status().value())
+                                    .as("%s", segments)
+                                    .isEqualTo(404))
+                    .verify();
+        }
+    }
 }

@@ -9,40 +9,40 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class StaticPathTest {
 
-  private static int status(String raw) {
-    try {
-      StaticPath.segments(raw);
-      return 200;
-    } catch (HttpError e) {
-      return e.status().value();
+    private static int status(String raw) {
+        try {
+            StaticPath.segments(raw);
+            return 200;
+        } catch (HttpError e) {
+            return e.status().value();
+        }
     }
-  }
 
-  @Test
-  void decodesEachSegmentOnce() {
-    assertThat(StaticPath.segments("/sub/nested%20file.txt")).containsExactly("sub", "nested file.txt");
-    assertThat(StaticPath.segments("/%252e%252e")).containsExactly("%2e%2e");
-  }
+    @Test
+    void decodesEachSegmentOnce() {
+        assertThat(StaticPath.segments("/sub/nested%20file.txt")).containsExactly("sub", "nested file.txt");
+        assertThat(StaticPath.segments("/%252e%252e")).containsExactly("%2e%2e");
+    }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"", "/", "/sub/", "//etc/passwd", "/.hidden", "/sub/.secret", "/..", "/%2e%2e/x",
-      "/sub/%2E"})
-  void emptyAndDotSegmentsAreNotFound(String raw) {
-    assertThat(status(raw)).isEqualTo(404);
-  }
+    @ParameterizedTest
+    @ValueSource(
+            strings = {"", "/", "/sub/", "//etc/passwd", "/.hidden", "/sub/.secret", "/..", "/%2e%2e/x", "/sub/%2E"})
+    void emptyAndDotSegmentsAreNotFound(String raw) {
+        assertThat(status(raw)).isEqualTo(404);
+    }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"/..%2fx", "/%2F", "/a%5cb", "/a\\b", "/a%00b", "/%zz"})
-  void separatorsBackslashesAndNulAreRefused(String raw) {
-    assertThat(status(raw)).isEqualTo(400);
-  }
+    @ParameterizedTest
+    @ValueSource(strings = {"/..%2fx", "/%2F", "/a%5cb", "/a\\b", "/a%00b", "/%zz"})
+    void separatorsBackslashesAndNulAreRefused(String raw) {
+        assertThat(status(raw)).isEqualTo(400);
+    }
 
-  @Test
-  void contentTypesFollowTheContractTable() {
-    assertThat(StaticPath.contentType("a.HTML")).startsWith("text/html");
-    assertThat(StaticPath.contentType("a.js")).startsWith("text/javascript");
-    assertThat(StaticPath.contentType("a.json")).isEqualTo("application/json");
-    assertThat(StaticPath.contentType("unknown.xyz")).isEqualTo("application/octet-stream");
-    assertThat(StaticPath.contentType("noextension")).isEqualTo("application/octet-stream");
-  }
+    @Test
+    void contentTypesFollowTheContractTable() {
+        assertThat(StaticPath.contentType("a.HTML")).startsWith("text/html");
+        assertThat(StaticPath.contentType("a.js")).startsWith("text/javascript");
+        assertThat(StaticPath.contentType("a.json")).isEqualTo("application/json");
+        assertThat(StaticPath.contentType("unknown.xyz")).isEqualTo("application/octet-stream");
+        assertThat(StaticPath.contentType("noextension")).isEqualTo("application/octet-stream");
+    }
 }

@@ -18,46 +18,50 @@ import java.util.List;
  * here.
  */
 public final class Aggregates implements Handler<RoutingContext> {
-  private final Pool pool;
+    private final Pool pool;
 
-  public Aggregates(Pool pool) {
-    this.pool = pool;
-  }
+    public Aggregates(Pool pool) {
+        this.pool = pool;
+    }
 
-  @Override
-  public void handle(RoutingContext ctx) {
-    StringBuilder sql = new StringBuilder(
-        "SELECT model, trim, fiscal_period_id, total_dollar_amount, version FROM aggregates");
-    List<String> conditions = new ArrayList<>();
-    Tuple params = Tuple.tuple();
-    for (String key : List.of("model", "trim")) {
-      List<String> values = ctx.queryParam(key);
-      if (values.size() > 1) {
-        throw HttpError.badRequest(key + " may be given once");
-      }
-      if (values.size() == 1) {
-        conditions.add(key + " = ?");
-        params.addString(values.getFirst());
-      }
+    @Override
+    public void handle(RoutingContext ctx) {
+        StringBuilder sql =
+                new StringBuilder("SELECT model, trim, fiscal_period_id, total_dollar_amount, version FROM aggregates");
+        List<String> conditions = new ArrayList<>();
+        Tuple params = Tuple.tuple();
+        for (String key : List.of("model", "trim")) {
+            List<String> values = ctx.queryParam(key);
+            if (values.size() > 1) {
+                throw HttpError.badRequest(key + " may be given once");
+            }
+            if (values.size() == 1) {
+                conditions.add(key + " = ?");
+                params.addString(values.getFirst());
+            }
+        }
+        if (!conditions.isEmpty()) {
+            sql.append(" WHERE ").append(String.join(" AND ", conditions));
+        }
+        sql.append(" ORDER BY model, trim, fiscal_period_id");
+        pool.preparedQuery(sql.toString())
+                .execute(params)
+                .onSuccess(rows -> {
+                    JsonArray body = new JsonArray();
+                    for (Row row : rows) {
+                        body.add(new JsonObject()
+                                .put("model", row.getString(0))
+                                .put("trim", row.getString(1))
+                                .put("fiscalPeriodId", row.getInteger(2))
+                                .put(
+                                        "totalDollarAmount",
+                                        row.getBigDecimal(3).setScale(2).toPlainString())
+                                .put("version", row.getInteger(4)));
+                    }
+                    ctx.response()
+                            .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                            .end(body.toBuffer());
+                })
+                .onFailure(ctx::fail);
     }
-    if (!conditions.isEmpty()) {
-      sql.append(" WHERE ").append(String.join(" AND ", conditions));
-    }
-    sql.append(" ORDER BY model, trim, fiscal_period_id");
-    pool.preparedQuery(sql.toString())
-        .execute(params)
-        .onSuccess(rows -> {
-          JsonArray body = new JsonArray();
-          for (Row row : rows) {
-            body.add(new JsonObject()
-                .put("model", row.getString(0))
-                .put("trim", row.getString(1))
-                .put("fiscalPeriodId", row.getInteger(2))
-                .put("totalDollarAmount", row.getBigDecimal(3).setScale(2).toPlainString())
-                .put("version", row.getInteger(4)));
-          }
-          ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(body.toBuffer());
-        })
-        .onFailure(ctx::fail);
-  }
 }

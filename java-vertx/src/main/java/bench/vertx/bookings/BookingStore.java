@@ -15,56 +15,58 @@ import java.util.List;
  * concurrent bookings queue instead of deadlocking. One attempt: {@link Retries} decides what runs again.
  */
 public final class BookingStore {
-  private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date,"
-      + " end_date, origin_ts, parent_id, model, trim, stage, type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-  private static final String LOCK_AGGREGATE =
-      "SELECT row_id FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = ? FOR UPDATE";
-  // The client sends a BigDecimal as a string, which MariaDB would add as a double: the CAST keeps it exact.
-  private static final String UPDATE_AGGREGATE = "UPDATE aggregates SET total_dollar_amount ="
-      + " total_dollar_amount + CAST(? AS DECIMAL(19,2)), version = version + 1 WHERE row_id = ?";
-  private static final String INSERT_AGGREGATE = "INSERT INTO aggregates (version, model, trim,"
-      + " total_dollar_amount, fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
+    private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date,"
+            + " end_date, origin_ts, parent_id, model, trim, stage, type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String LOCK_AGGREGATE =
+            "SELECT row_id FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = ? FOR UPDATE";
+    // The client sends a BigDecimal as a string, which MariaDB would add as a double: the CAST keeps it exact.
+    private static final String UPDATE_AGGREGATE = "UPDATE aggregates SET total_dollar_amount ="
+            + " total_dollar_amount + CAST(? AS DECIMAL(19,2)), version = version + 1 WHERE row_id = ?";
+    private static final String INSERT_AGGREGATE = "INSERT INTO aggregates (version, model, trim,"
+            + " total_dollar_amount, fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
 
-  private final Pool pool;
+    private final Pool pool;
 
-  public BookingStore(Pool pool) {
-    this.pool = pool;
-  }
-
-  /** Stores the booking and its allocations, committed or not at all; the result is the new booking's row_id. */
-  public Future<Long> store(ValidBooking booking, List<Allocation> allocations) {
-    return pool.withTransaction(conn -> write(conn, booking, allocations));
-  }
-
-  private Future<Long> write(SqlConnection conn, ValidBooking b, List<Allocation> allocations) {
-    Tuple row = Tuple.tuple()
-        .addString(b.bookingId())
-        .addString(b.dollarValue())
-        .addLocalDate(b.startDate())
-        .addLocalDate(b.endDate())
-        .addLocalDateTime(b.originTs())
-        .addValue(b.parentId())
-        .addString(b.model())
-        .addString(b.trim())
-        .addValue(b.stage())
-        .addValue(b.type());
-    Future<Long> inserted = conn.preparedQuery(INSERT_BOOKING)
-        .execute(row)
-        .map(rows -> rows.property(MySQLClient.LAST_INSERTED_ID));
-    for (Allocation allocation : allocations) {
-      inserted = inserted.compose(rowId -> addTo(conn, b, allocation).map(rowId));
+    public BookingStore(Pool pool) {
+        this.pool = pool;
     }
-    return inserted;
-  }
 
-  private Future<Void> addTo(SqlConnection conn, ValidBooking b, Allocation allocation) {
-    String amount = allocation.amount().toPlainString();
-    return conn.preparedQuery(LOCK_AGGREGATE)
-        .execute(Tuple.of(b.model(), b.trim(), allocation.fiscalPeriodId()))
-        .compose((RowSet<Row> locked) -> locked.size() > 0
-            ? conn.preparedQuery(UPDATE_AGGREGATE).execute(Tuple.of(amount, locked.iterator().next().getInteger(0)))
-            : conn.preparedQuery(INSERT_AGGREGATE)
-                .execute(Tuple.of(b.model(), b.trim(), amount, allocation.fiscalPeriodId())))
-        .mapEmpty();
-  }
+    /** Stores the booking and its allocations, committed or not at all; the result is the new booking's row_id. */
+    public Future<Long> store(ValidBooking booking, List<Allocation> allocations) {
+        return pool.withTransaction(conn -> write(conn, booking, allocations));
+    }
+
+    private Future<Long> write(SqlConnection conn, ValidBooking b, List<Allocation> allocations) {
+        Tuple row = Tuple.tuple()
+                .addString(b.bookingId())
+                .addString(b.dollarValue())
+                .addLocalDate(b.startDate())
+                .addLocalDate(b.endDate())
+                .addLocalDateTime(b.originTs())
+                .addValue(b.parentId())
+                .addString(b.model())
+                .addString(b.trim())
+                .addValue(b.stage())
+                .addValue(b.type());
+        Future<Long> inserted = conn.preparedQuery(INSERT_BOOKING)
+                .execute(row)
+                .map(rows -> rows.property(MySQLClient.LAST_INSERTED_ID));
+        for (Allocation allocation : allocations) {
+            inserted = inserted.compose(rowId -> addTo(conn, b, allocation).map(rowId));
+        }
+        return inserted;
+    }
+
+    private Future<Void> addTo(SqlConnection conn, ValidBooking b, Allocation allocation) {
+        String amount = allocation.amount().toPlainString();
+        return conn.preparedQuery(LOCK_AGGREGATE)
+                .execute(Tuple.of(b.model(), b.trim(), allocation.fiscalPeriodId()))
+                .compose((RowSet<Row> locked) -> locked.size() > 0
+                        ? conn.preparedQuery(UPDATE_AGGREGATE)
+                                .execute(Tuple.of(
+                                        amount, locked.iterator().next().getInteger(0)))
+                        : conn.preparedQuery(INSERT_AGGREGATE)
+                                .execute(Tuple.of(b.model(), b.trim(), amount, allocation.fiscalPeriodId())))
+                .mapEmpty();
+    }
 }

@@ -14,35 +14,35 @@ import java.util.List;
  * failures of {@link Retries}: 201, or 503 when the database is busy or away.
  */
 public final class Bookings implements Handler<RoutingContext> {
-  private final BookingStore store;
-  private final Retries retries;
+    private final BookingStore store;
+    private final Retries retries;
 
-  public Bookings(BookingStore store, Retries retries) {
-    this.store = store;
-    this.retries = retries;
-  }
+    public Bookings(BookingStore store, Retries retries) {
+        this.store = store;
+        this.retries = retries;
+    }
 
-  @Override
-  public void handle(RoutingContext ctx) {
-    ValidBooking booking = BookingRules.validate(BookingInput.decode(Bodies.mediaType(ctx), Bodies.bytes(ctx)));
-    List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
-    retries.run(() -> store.store(booking, allocations))
-        .onSuccess(rowId -> {
-          JsonArray shares = new JsonArray();
-          for (Allocation a : allocations) {
-            shares.add(new JsonObject()
-                .put("fiscalPeriodId", a.fiscalPeriodId())
-                .put("amount", a.amount().toPlainString()));
-          }
-          ctx.response()
-              .setStatusCode(201)
-              .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-              .end(new JsonObject()
-                  .put("rowId", rowId)
-                  .put("bookingId", booking.bookingId())
-                  .put("allocations", shares)
-                  .toBuffer());
-        })
-        .onFailure(ctx::fail);
-  }
+    @Override
+    public void handle(RoutingContext ctx) {
+        ValidBooking booking = BookingRules.validate(BookingInput.decode(Bodies.mediaType(ctx), Bodies.bytes(ctx)));
+        List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
+        retries.run(() -> store.store(booking, allocations))
+                .onSuccess(rowId -> {
+                    JsonArray shares = new JsonArray();
+                    for (Allocation a : allocations) {
+                        shares.add(new JsonObject()
+                                .put("fiscalPeriodId", a.fiscalPeriodId())
+                                .put("amount", a.amount().toPlainString()));
+                    }
+                    ctx.response()
+                            .setStatusCode(201)
+                            .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                            .end(new JsonObject()
+                                    .put("rowId", rowId)
+                                    .put("bookingId", booking.bookingId())
+                                    .put("allocations", shares)
+                                    .toBuffer());
+                })
+                .onFailure(ctx::fail);
+    }
 }

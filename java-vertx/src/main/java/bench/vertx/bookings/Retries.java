@@ -18,73 +18,74 @@ import java.util.function.Supplier;
  * else goes on as it failed, to the router's 500.
  */
 public final class Retries {
-  static final int ATTEMPTS = 5;
-  private static final Set<Integer> RETRYABLE = Set.of(1213, 1205, 1062);
-  // The server shutting down, or killing the connection as it does so.
-  private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
-  /**
-   * No connection to be had, which Vert.x 5's pools (SqlConnectionPool, vertx-core's SimpleConnectionPool) and
-   * SocketConnectionBase fail with as a plain VertxException, told apart by their message only: getConnection's (so
-   * withTransaction's) acquire timeout, a pool query's, the pool closed, a connection closed as it was opened, and
-   * commands meeting a connection closed since. RetriesTest pins the acquire timeout's against a real pool.
-   */
-  private static final Set<String> NO_CONNECTION = Set.of(
-      "Timeout",
-      "Timeout waiting for connection",
-      "Pool closed",
-      "Connection was closed",
-      "Pending requests failed to be sent due to connection has been closed.",
-      "Connection is not active now, current status: CLOSED",
-      "Connection is not active now, current status: CLOSING");
+    static final int ATTEMPTS = 5;
+    private static final Set<Integer> RETRYABLE = Set.of(1213, 1205, 1062);
+    // The server shutting down, or killing the connection as it does so.
+    private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
+    /**
+     * No connection to be had, which Vert.x 5's pools (SqlConnectionPool, vertx-core's SimpleConnectionPool) and
+     * SocketConnectionBase fail with as a plain VertxException, told apart by their message only: getConnection's (so
+     * withTransaction's) acquire timeout, a pool query's, the pool closed, a connection closed as it was opened, and
+     * commands meeting a connection closed since. RetriesTest pins the acquire timeout's against a real pool.
+     */
+    private static final Set<String> NO_CONNECTION = Set.of(
+            "Timeout",
+            "Timeout waiting for connection",
+            "Pool closed",
+            "Connection was closed",
+            "Pending requests failed to be sent due to connection has been closed.",
+            "Connection is not active now, current status: CLOSED",
+            "Connection is not active now, current status: CLOSING");
 
-  private final Vertx vertx;
+    private final Vertx vertx;
 
-  public Retries(Vertx vertx) {
-    this.vertx = vertx;
-  }
-
-  /** The transaction's result, after as many attempts as its retryable failures allow. */
-  public <T> Future<T> run(Supplier<Future<T>> transaction) {
-    return attempt(transaction, 1);
-  }
-
-  private <T> Future<T> attempt(Supplier<Future<T>> transaction, int attempt) {
-    return transaction.get().recover(failure -> {
-      if (unavailable(failure)) {
-        return Future.failedFuture(HttpError.unavailable());
-      }
-      if (!retryable(failure)) {
-        return Future.failedFuture(failure);
-      }
-      if (attempt == ATTEMPTS) {
-        return Future.failedFuture(HttpError.busy());
-      }
-      return vertx.timer(backoffMillis(attempt)).compose(v -> attempt(transaction, attempt + 1));
-    });
-  }
-
-  static boolean retryable(Throwable failure) {
-    return failure instanceof MySQLException e && RETRYABLE.contains(e.getErrorCode());
-  }
-
-  /**
-   * The database unavailable, not the request failing: no connection within the acquire timeout or none to be had,
-   * a connect refused or unanswered (Netty's ConnectException and ConnectTimeoutException are IOExceptions), the
-   * connection lost under the transaction, or the server going away.
-   */
-  static boolean unavailable(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof IOException || t instanceof ClosedConnectionException
-          || t instanceof MySQLException e && GOING_AWAY.contains(e.getErrorCode())
-          || t instanceof VertxException && NO_CONNECTION.contains(t.getMessage())) {
-        return true;
-      }
+    public Retries(Vertx vertx) {
+        this.vertx = vertx;
     }
-    return false;
-  }
 
-  /** Before attempt n+1: a random 5–50 ms × n, so that the losers of a race do not collide again. */
-  static long backoffMillis(int attempt) {
-    return attempt * ThreadLocalRandom.current().nextLong(5, 51);
-  }
+    /** The transaction's result, after as many attempts as its retryable failures allow. */
+    public <T> Future<T> run(Supplier<Future<T>> transaction) {
+        return attempt(transaction, 1);
+    }
+
+    private <T> Future<T> attempt(Supplier<Future<T>> transaction, int attempt) {
+        return transaction.get().recover(failure -> {
+            if (unavailable(failure)) {
+                return Future.failedFuture(HttpError.unavailable());
+            }
+            if (!retryable(failure)) {
+                return Future.failedFuture(failure);
+            }
+            if (attempt == ATTEMPTS) {
+                return Future.failedFuture(HttpError.busy());
+            }
+            return vertx.timer(backoffMillis(attempt)).compose(v -> attempt(transaction, attempt + 1));
+        });
+    }
+
+    static boolean retryable(Throwable failure) {
+        return failure instanceof MySQLException e && RETRYABLE.contains(e.getErrorCode());
+    }
+
+    /**
+     * The database unavailable, not the request failing: no connection within the acquire timeout or none to be had,
+     * a connect refused or unanswered (Netty's ConnectException and ConnectTimeoutException are IOExceptions), the
+     * connection lost under the transaction, or the server going away.
+     */
+    static boolean unavailable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof IOException
+                    || t instanceof ClosedConnectionException
+                    || t instanceof MySQLException e && GOING_AWAY.contains(e.getErrorCode())
+                    || t instanceof VertxException && NO_CONNECTION.contains(t.getMessage())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Before attempt n+1: a random 5–50 ms × n, so that the losers of a race do not collide again. */
+    static long backoffMillis(int attempt) {
+        return attempt * ThreadLocalRandom.current().nextLong(5, 51);
+    }
 }

@@ -6,14 +6,14 @@ import java.time.LocalDateTime;
 
 /** A booking that passed every rule: the bookings row to insert, plus its value in cents for the allocation. */
 public record ValidBooking(
-    String bookingId,
-    String dollarValue,
-    BigInteger cents,
-    LocalDate startDate,
-    LocalDate endDate,
-    LocalDateTime originTs,
-    String parentId,
-    String model,
-    String trim,
-    String stage,
-    String type) {}
+        String bookingId,
+        String dollarValue,
+        BigInteger cents,
+        LocalDate startDate,
+        LocalDate endDate,
+        LocalDateTime originTs,
+        String parentId,
+        String model,
+        String trim,
+        String stage,
+        String type) {}

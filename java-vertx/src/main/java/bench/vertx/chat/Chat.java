@@ -22,54 +22,57 @@ import java.util.concurrent.TimeUnit;
  * 1001.
  */
 public final class Chat implements Handler<RoutingContext> {
-  private static final long CLOSE_WAIT_MS = 1000;
-  private static final String FLUSH_CONSOLIDATION = "flushConsolidation";
+    private static final long CLOSE_WAIT_MS = 1000;
+    private static final String FLUSH_CONSOLIDATION = "flushConsolidation";
 
-  private final ChatRooms rooms;
-  private final Set<ChatConnection> open = ConcurrentHashMap.newKeySet();
+    private final ChatRooms rooms;
+    private final Set<ChatConnection> open = ConcurrentHashMap.newKeySet();
 
-  public Chat(ChatRooms rooms) {
-    this.rooms = rooms;
-  }
-
-  @Override
-  public void handle(RoutingContext ctx) {
-    HttpServerRequest request = ctx.request();
-    if (!"websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE))) {
-      ctx.response().putHeader(HttpHeaders.UPGRADE, "websocket");
-      Errors.send(ctx.response(), 426, "This endpoint speaks WebSocket only");
-      return;
+    public Chat(ChatRooms rooms) {
+        this.rooms = rooms;
     }
-    request.toWebSocket()
-        .onSuccess(ws -> open.add(new ChatConnection(ws, consolidateFlushes(request), rooms, open::remove)))
-        .onFailure(failure -> {
-          if (!ctx.response().headWritten()) {
-            Errors.send(ctx.response(), 400, "Invalid WebSocket handshake");
-          }
-        });
-  }
 
-  /**
-   * A relay writes one frame to each member, and Vert.x flushes every write made outside the connection's own
-   * read: a syscall per delivery. Netty's own handler turns the flushes queued on the connection's loop meanwhile
-   * into one write of them all. Vert.x has no option for it; its connection gives the channel's pipeline.
-   *
-   * @return the handler's context, whose flush goes straight to the socket
-   */
-  private static ChannelHandlerContext consolidateFlushes(HttpServerRequest request) {
-    ChannelPipeline pipeline = ((HttpServerConnection) request.connection()).channelHandlerContext().pipeline();
-    pipeline.addFirst(FLUSH_CONSOLIDATION,
-        new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
-    return pipeline.context(FLUSH_CONSOLIDATION);
-  }
-
-  /** Server shutting down: every socket, registered or not, is closed with 1001 (going away). */
-  public Future<Void> goingAway() {
-    List<Future<Void>> closed = new ArrayList<>();
-    for (ChatConnection connection : open) {
-      closed.add(connection.goingAway());
+    @Override
+    public void handle(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        if (!"websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE))) {
+            ctx.response().putHeader(HttpHeaders.UPGRADE, "websocket");
+            Errors.send(ctx.response(), 426, "This endpoint speaks WebSocket only");
+            return;
+        }
+        request.toWebSocket()
+                .onSuccess(ws -> open.add(new ChatConnection(ws, consolidateFlushes(request), rooms, open::remove)))
+                .onFailure(failure -> {
+                    if (!ctx.response().headWritten()) {
+                        Errors.send(ctx.response(), 400, "Invalid WebSocket handshake");
+                    }
+                });
     }
-    // A peer that never answers the close frame is not waited for: the drain budget belongs to requests.
-    return Future.join(closed).timeout(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS).mapEmpty();
-  }
+
+    /**
+     * A relay writes one frame to each member, and Vert.x flushes every write made outside the connection's own
+     * read: a syscall per delivery. Netty's own handler turns the flushes queued on the connection's loop meanwhile
+     * into one write of them all. Vert.x has no option for it; its connection gives the channel's pipeline.
+     *
+     * @return the handler's context, whose flush goes straight to the socket
+     */
+    private static ChannelHandlerContext consolidateFlushes(HttpServerRequest request) {
+        ChannelPipeline pipeline = ((HttpServerConnection) request.connection())
+                .channelHandlerContext()
+                .pipeline();
+        pipeline.addFirst(
+                FLUSH_CONSOLIDATION,
+                new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
+        return pipeline.context(FLUSH_CONSOLIDATION);
+    }
+
+    /** Server shutting down: every socket, registered or not, is closed with 1001 (going away). */
+    public Future<Void> goingAway() {
+        List<Future<Void>> closed = new ArrayList<>();
+        for (ChatConnection connection : open) {
+            closed.add(connection.goingAway());
+        }
+        // A peer that never answers the close frame is not waited for: the drain budget belongs to requests.
+        return Future.join(closed).timeout(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS).mapEmpty();
+    }
 }

@@ -14,123 +14,124 @@ import java.util.function.Consumer;
  * hops onto that loop, so the order of each sender's messages is kept.
  */
 final class ChatConnection implements ChatRooms.Member {
-  /**
-   * The outbound bound of spec/API.md §7.5 in bytes, as ws measures it: the channel's high water mark, past
-   * which {@code writeQueueFull()} turns true.
-   */
-  static final int MAX_QUEUED_BYTES = 1024 * 1024;
+    /**
+     * The outbound bound of spec/API.md §7.5 in bytes, as ws measures it: the channel's high water mark, past
+     * which {@code writeQueueFull()} turns true.
+     */
+    static final int MAX_QUEUED_BYTES = 1024 * 1024;
 
-  private final ServerWebSocket ws;
-  private final ChannelHandlerContext socket;
-  private final ChatRooms rooms;
-  private final Context context;
-  private ChatProtocol.User user;
-  private boolean closing;
+    private final ServerWebSocket ws;
+    private final ChannelHandlerContext socket;
+    private final ChatRooms rooms;
+    private final Context context;
+    private ChatProtocol.User user;
+    private boolean closing;
 
-  ChatConnection(ServerWebSocket ws, ChannelHandlerContext socket, ChatRooms rooms, Consumer<ChatConnection> onClose) {
-    this.ws = ws;
-    this.socket = socket;
-    this.rooms = rooms;
-    this.context = Vertx.currentContext();
-    ws.setWriteQueueMaxSize(MAX_QUEUED_BYTES);
-    ws.textMessageHandler(this::receive);
-    ws.binaryMessageHandler(data -> close((short) 1003, "Binary frames are not supported"));
-    // Fragments that add up to more than maxWebSocketMessageSize are reported here, not closed by Vert.x.
-    // Anything else (a reset connection) is followed by the close handler, which cleans up.
-    ws.exceptionHandler(failure -> {
-      if (failure instanceof IllegalStateException) {
-        close((short) 1009, "Message too big");
-      }
-    });
-    ws.closeHandler(v -> {
-      closing = true;
-      leave();
-      if (user != null) {
-        rooms.release(user.name());
-        user = null;
-      }
-      onClose.accept(this);
-    });
-  }
-
-  private void receive(String text) {
-    if (closing) {
-      return;
+    ChatConnection(
+            ServerWebSocket ws, ChannelHandlerContext socket, ChatRooms rooms, Consumer<ChatConnection> onClose) {
+        this.ws = ws;
+        this.socket = socket;
+        this.rooms = rooms;
+        this.context = Vertx.currentContext();
+        ws.setWriteQueueMaxSize(MAX_QUEUED_BYTES);
+        ws.textMessageHandler(this::receive);
+        ws.binaryMessageHandler(data -> close((short) 1003, "Binary frames are not supported"));
+        // Fragments that add up to more than maxWebSocketMessageSize are reported here, not closed by Vert.x.
+        // Anything else (a reset connection) is followed by the close handler, which cleans up.
+        ws.exceptionHandler(failure -> {
+            if (failure instanceof IllegalStateException) {
+                close((short) 1009, "Message too big");
+            }
+        });
+        ws.closeHandler(v -> {
+            closing = true;
+            leave();
+            if (user != null) {
+                rooms.release(user.name());
+                user = null;
+            }
+            onClose.accept(this);
+        });
     }
-    try {
-      if (user == null) {
-        register(ChatProtocol.readRegistration(text));
-      } else {
-        ChatProtocol.checkMessage(text, user);
-        rooms.publish(user.chat(), text);
-      }
-    } catch (ChatProtocol.Violation violation) {
-      leave();
-      ws.writeTextMessage(ChatProtocol.systemFrame(violation.getMessage()));
-      close((short) 1008, null);
-    }
-  }
 
-  private void register(ChatProtocol.User candidate) {
-    if (!rooms.claim(candidate.name())) {
-      throw new ChatProtocol.Violation(ChatProtocol.TAKEN_NAME);
+    private void receive(String text) {
+        if (closing) {
+            return;
+        }
+        try {
+            if (user == null) {
+                register(ChatProtocol.readRegistration(text));
+            } else {
+                ChatProtocol.checkMessage(text, user);
+                rooms.publish(user.chat(), text);
+            }
+        } catch (ChatProtocol.Violation violation) {
+            leave();
+            ws.writeTextMessage(ChatProtocol.systemFrame(violation.getMessage()));
+            close((short) 1008, null);
+        }
     }
-    user = candidate;
-    rooms.join(user.chat(), this);
-  }
 
-  @Override
-  public void deliver(String frame) {
-    if (Vertx.currentContext() == context) {
-      send(frame);
-    } else {
-      context.runOnContext(v -> send(frame));
+    private void register(ChatProtocol.User candidate) {
+        if (!rooms.claim(candidate.name())) {
+            throw new ChatProtocol.Violation(ChatProtocol.TAKEN_NAME);
+        }
+        user = candidate;
+        rooms.join(user.chat(), this);
     }
-  }
 
-  private void send(String frame) {
-    if (closing || ws.isClosed()) {
-      return;
+    @Override
+    public void deliver(String frame) {
+        if (Vertx.currentContext() == context) {
+            send(frame);
+        } else {
+            context.runOnContext(v -> send(frame));
+        }
     }
-    if (ws.writeQueueFull() && !writableOnceFlushed()) {
-      // A reader this slow holds up nobody else but would grow our memory: out of the room at once.
-      leave();
-      close((short) 1013, "Too slow to keep up");
-      return;
+
+    private void send(String frame) {
+        if (closing || ws.isClosed()) {
+            return;
+        }
+        if (ws.writeQueueFull() && !writableOnceFlushed()) {
+            // A reader this slow holds up nobody else but would grow our memory: out of the room at once.
+            leave();
+            close((short) 1013, "Too slow to keep up");
+            return;
+        }
+        ws.writeTextMessage(frame);
     }
-    ws.writeTextMessage(frame);
-  }
 
-  /**
-   * Frames written while this connection reads (a sender's own messages: Vert.x flushes them when the read
-   * batch ends) or whose flush is being consolidated count toward the high-water mark before the socket was
-   * offered them. They go to the socket first, so that only a socket that stops taking data reaches the bound
-   * (spec/API.md §7.5); a burst of 16 full reads could otherwise cut a sender that reads everything.
-   */
-  private boolean writableOnceFlushed() {
-    socket.flush();
-    return socket.channel().isWritable();
-  }
-
-  /** Completes once the close handshake is over (or the closing timeout gave up on the peer). */
-  Future<Void> goingAway() {
-    Promise<Void> closed = Promise.promise();
-    context.runOnContext(v -> close((short) 1001, "Server shutting down").onComplete(closed));
-    return closed.future();
-  }
-
-  private Future<Void> close(short code, String reason) {
-    if (closing) {
-      return Future.succeededFuture();
+    /**
+     * Frames written while this connection reads (a sender's own messages: Vert.x flushes them when the read
+     * batch ends) or whose flush is being consolidated count toward the high-water mark before the socket was
+     * offered them. They go to the socket first, so that only a socket that stops taking data reaches the bound
+     * (spec/API.md §7.5); a burst of 16 full reads could otherwise cut a sender that reads everything.
+     */
+    private boolean writableOnceFlushed() {
+        socket.flush();
+        return socket.channel().isWritable();
     }
-    closing = true;
-    leave();
-    return ws.close(code, reason);
-  }
 
-  private void leave() {
-    if (user != null) {
-      rooms.leave(user.chat(), this);
+    /** Completes once the close handshake is over (or the closing timeout gave up on the peer). */
+    Future<Void> goingAway() {
+        Promise<Void> closed = Promise.promise();
+        context.runOnContext(v -> close((short) 1001, "Server shutting down").onComplete(closed));
+        return closed.future();
     }
-  }
+
+    private Future<Void> close(short code, String reason) {
+        if (closing) {
+            return Future.succeededFuture();
+        }
+        closing = true;
+        leave();
+        return ws.close(code, reason);
+    }
+
+    private void leave() {
+        if (user != null) {
+            rooms.leave(user.chat(), this);
+        }
+    }
 }

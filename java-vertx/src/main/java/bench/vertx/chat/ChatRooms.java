@@ -11,35 +11,35 @@ import java.util.concurrent.ConcurrentHashMap;
  * frames reach its members is the subclass's choice: direct writes or the EventBus.
  */
 public abstract class ChatRooms {
-  private final Set<String> names = ConcurrentHashMap.newKeySet();
+    private final Set<String> names = ConcurrentHashMap.newKeySet();
 
-  /** A registered connection as a room sees it. */
-  public interface Member {
-    /** Called for every frame published to the member's room, from any thread. */
-    void deliver(String frame);
-  }
+    /** A registered connection as a room sees it. */
+    public interface Member {
+        /** Called for every frame published to the member's room, from any thread. */
+        void deliver(String frame);
+    }
 
-  public static ChatRooms create(ChatFanout fanout, Vertx vertx) {
-    return switch (fanout) {
-      case DIRECT -> new DirectRooms();
-      case EVENTBUS -> new EventBusRooms(vertx);
-    };
-  }
+    public static ChatRooms create(ChatFanout fanout, Vertx vertx) {
+        return switch (fanout) {
+            case DIRECT -> new DirectRooms();
+            case EVENTBUS -> new EventBusRooms(vertx);
+        };
+    }
 
-  /** True if the name was free and is now taken by the caller. */
-  public boolean claim(String name) {
-    return names.add(name);
-  }
+    /** True if the name was free and is now taken by the caller. */
+    public boolean claim(String name) {
+        return names.add(name);
+    }
 
-  public void release(String name) {
-    names.remove(name);
-  }
+    public void release(String name) {
+        names.remove(name);
+    }
 
-  /** From now on, {@code member} receives every frame published to {@code room}, in publish order. */
-  public abstract void join(String room, Member member);
+    /** From now on, {@code member} receives every frame published to {@code room}, in publish order. */
+    public abstract void join(String room, Member member);
 
-  public abstract void leave(String room, Member member);
+    public abstract void leave(String room, Member member);
 
-  /** Delivers the frame's exact text to every member of the room, the sender included. */
-  public abstract void publish(String room, String frame);
+    /** Delivers the frame's exact text to every member of the room, the sender included. */
+    public abstract void publish(String room, String frame);
 }

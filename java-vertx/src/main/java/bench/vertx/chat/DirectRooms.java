@@ -9,32 +9,32 @@ import java.util.concurrent.ConcurrentHashMap;
  * on its own event loop. Rooms appear on first join and disappear with their last member, atomically per room.
  */
 final class DirectRooms extends ChatRooms {
-  private final Map<String, Set<Member>> rooms = new ConcurrentHashMap<>();
+    private final Map<String, Set<Member>> rooms = new ConcurrentHashMap<>();
 
-  @Override
-  public void join(String room, Member member) {
-    rooms.compute(room, (name, members) -> {
-      Set<Member> joined = members == null ? ConcurrentHashMap.newKeySet() : members;
-      joined.add(member);
-      return joined;
-    });
-  }
-
-  @Override
-  public void leave(String room, Member member) {
-    rooms.computeIfPresent(room, (name, members) -> {
-      members.remove(member);
-      return members.isEmpty() ? null : members;
-    });
-  }
-
-  @Override
-  public void publish(String room, String frame) {
-    Set<Member> members = rooms.get(room);
-    if (members != null) {
-      for (Member member : members) {
-        member.deliver(frame);
-      }
+    @Override
+    public void join(String room, Member member) {
+        rooms.compute(room, (name, members) -> {
+            Set<Member> joined = members == null ? ConcurrentHashMap.newKeySet() : members;
+            joined.add(member);
+            return joined;
+        });
     }
-  }
+
+    @Override
+    public void leave(String room, Member member) {
+        rooms.computeIfPresent(room, (name, members) -> {
+            members.remove(member);
+            return members.isEmpty() ? null : members;
+        });
+    }
+
+    @Override
+    public void publish(String room, String frame) {
+        Set<Member> members = rooms.get(room);
+        if (members != null) {
+            for (Member member : members) {
+                member.deliver(frame);
+            }
+        }
+    }
 }

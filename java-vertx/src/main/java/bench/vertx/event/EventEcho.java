@@ -11,11 +11,11 @@ import io.vertx.ext.web.RoutingContext;
  * those typed objects written back, never the request, so unknown properties are dropped.
  */
 public final class EventEcho implements Handler<RoutingContext> {
-  @Override
-  public void handle(RoutingContext ctx) {
-    Event event = EventJson.read(Bodies.bytes(ctx));
-    ctx.response()
-        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-        .end(Buffer.buffer(EventJson.write(event)));
-  }
+    @Override
+    public void handle(RoutingContext ctx) {
+        Event event = EventJson.read(Bodies.bytes(ctx));
+        ctx.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .end(Buffer.buffer(EventJson.write(event)));
+    }
 }

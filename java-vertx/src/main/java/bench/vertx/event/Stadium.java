@@ -2,7 +2,7 @@ package bench.vertx.event;
 
 /** A team's stadium. */
 public record Stadium(String name) {
-  public Stadium {
-    EventJson.requireWellFormed(name, "stadium.name");
-  }
+    public Stadium {
+        EventJson.requireWellFormed(name, "stadium.name");
+    }
 }

@@ -8,24 +8,24 @@ import java.util.concurrent.TimeUnit;
 
 /** GET /health: UP when {@code SELECT 1} through the stack's own pool answers within 2 s. */
 public final class Health implements Handler<RoutingContext> {
-  private static final long TIMEOUT_MS = 2000;
-  private final Pool pool;
+    private static final long TIMEOUT_MS = 2000;
+    private final Pool pool;
 
-  public Health(Pool pool) {
-    this.pool = pool;
-  }
+    public Health(Pool pool) {
+        this.pool = pool;
+    }
 
-  @Override
-  public void handle(RoutingContext ctx) {
-    pool.query("SELECT 1")
-        .execute()
-        .timeout(TIMEOUT_MS, TimeUnit.MILLISECONDS)
-        .onComplete(result -> {
-          boolean up = result.succeeded();
-          ctx.response()
-              .setStatusCode(up ? 200 : 503)
-              .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-              .end(up ? "{\"status\":\"UP\"}" : "{\"status\":\"DOWN\"}");
-        });
-  }
+    @Override
+    public void handle(RoutingContext ctx) {
+        pool.query("SELECT 1")
+                .execute()
+                .timeout(TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                .onComplete(result -> {
+                    boolean up = result.succeeded();
+                    ctx.response()
+                            .setStatusCode(up ? 200 : 503)
+                            .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                            .end(up ? "{\"status\":\"UP\"}" : "{\"status\":\"DOWN\"}");
+                });
+    }
 }

@@ -9,45 +9,47 @@ import java.util.regex.Pattern;
  * garbage) is ignored and the whole file is sent, as RFC 9110 §14.2 allows.
  */
 public record ByteRange(long first, long last) {
-  private static final Pattern SINGLE = Pattern.compile("bytes=([0-9]{0,18})-([0-9]{0,18})");
+    private static final Pattern SINGLE = Pattern.compile("bytes=([0-9]{0,18})-([0-9]{0,18})");
 
-  /** The outcome of reading a Range header: no range (full body), a satisfiable range, or 416. */
-  public sealed interface Outcome permits Full, Partial, Unsatisfiable {}
+    /** The outcome of reading a Range header: no range (full body), a satisfiable range, or 416. */
+    public sealed interface Outcome permits Full, Partial, Unsatisfiable {}
 
-  public record Full() implements Outcome {}
+    public record Full() implements Outcome {}
 
-  public record Partial(ByteRange range) implements Outcome {}
+    public record Partial(ByteRange range) implements Outcome {}
 
-  public record Unsatisfiable() implements Outcome {}
+    public record Unsatisfiable() implements Outcome {}
 
-  public long length() {
-    return last - first + 1;
-  }
-
-  public static Outcome parse(String header, long length) {
-    if (header == null) {
-      return new Full();
+    public long length() {
+        return last - first + 1;
     }
-    Matcher m = SINGLE.matcher(header.trim());
-    if (!m.matches() || (m.group(1).isEmpty() && m.group(2).isEmpty())) {
-      return new Full();
+
+    public static Outcome parse(String header, long length) {
+        if (header == null) {
+            return new Full();
+        }
+        Matcher m = SINGLE.matcher(header.trim());
+        if (!m.matches() || (m.group(1).isEmpty() && m.group(2).isEmpty())) {
+            return new Full();
+        }
+        if (m.group(1).isEmpty()) {
+            long suffix = Long.parseLong(m.group(2));
+            if (suffix == 0) {
+                return new Unsatisfiable();
+            }
+            // A suffix longer than the file selects all of it.
+            return length == 0
+                    ? new Unsatisfiable()
+                    : new Partial(new ByteRange(Math.max(0, length - suffix), length - 1));
+        }
+        long first = Long.parseLong(m.group(1));
+        long last = m.group(2).isEmpty() ? Long.MAX_VALUE : Long.parseLong(m.group(2));
+        if (first > last) {
+            return new Full();
+        }
+        if (first >= length) {
+            return new Unsatisfiable();
+        }
+        return new Partial(new ByteRange(first, Math.min(last, length - 1)));
     }
-    if (m.group(1).isEmpty()) {
-      long suffix = Long.parseLong(m.group(2));
-      if (suffix == 0) {
-        return new Unsatisfiable();
-      }
-      // A suffix longer than the file selects all of it.
-      return length == 0 ? new Unsatisfiable() : new Partial(new ByteRange(Math.max(0, length - suffix), length - 1));
-    }
-    long first = Long.parseLong(m.group(1));
-    long last = m.group(2).isEmpty() ? Long.MAX_VALUE : Long.parseLong(m.group(2));
-    if (first > last) {
-      return new Full();
-    }
-    if (first >= length) {
-      return new Unsatisfiable();
-    }
-    return new Partial(new ByteRange(first, Math.min(last, length - 1)));
-  }
 }

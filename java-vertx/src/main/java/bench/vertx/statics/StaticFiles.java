@@ -22,108 +22,106 @@ import java.util.List;
  * FileRegion), so no filesystem call ever runs on the event loop.
  */
 public final class StaticFiles implements Handler<RoutingContext> {
-  private static final String PREFIX = "/static/";
+    private static final String PREFIX = "/static/";
 
-  private final Vertx vertx;
-  private final Path root;
-  private volatile Path realRoot;
+    private final Vertx vertx;
+    private final Path root;
+    private volatile Path realRoot;
 
-  public StaticFiles(Vertx vertx, Path root) {
-    this.vertx = vertx;
-    this.root = root;
-  }
-
-  @Override
-  public void handle(RoutingContext ctx) {
-    HttpServerRequest request = ctx.request();
-    String path = request.path();
-    if (!path.startsWith(PREFIX)) {
-      ctx.fail(HttpError.notFound());
-      return;
+    public StaticFiles(Vertx vertx, Path root) {
+        this.vertx = vertx;
+        this.root = root;
     }
-    List<String> segments = StaticPath.segments(path.substring(PREFIX.length()));
-    boolean sendsBody = request.method() == HttpMethod.GET;
-    vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(realRoot(), segments, sendsBody), false)
-        .onSuccess(file -> {
-          if (file == null) {
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        String path = request.path();
+        if (!path.startsWith(PREFIX)) {
             ctx.fail(HttpError.notFound());
-          } else {
-            respond(ctx, file, segments.getLast());
-          }
-        })
-        .onFailure(failure -> ctx.fail(failure instanceof IOException ? HttpError.notFound() : failure));
-  }
-
-  /**
-   * The real path of STATIC_ROOT, resolved on first use (on a worker thread) and then kept: the tree may be
-   * generated after the server starts, and until it exists nothing is found.
-   */
-  private Path realRoot() throws IOException {
-    Path known = realRoot;
-    if (known == null) {
-      known = root.toRealPath();
-      realRoot = known;
-    }
-    return known;
-  }
-
-  private void respond(RoutingContext ctx, StaticFile file, String name) {
-    HttpServerRequest request = ctx.request();
-    HttpServerResponse response = ctx.response();
-    MultiMap headers = response.headers();
-    String etag = file.etag();
-    headers
-        .set(HttpHeaders.LAST_MODIFIED, HttpDates.format(file.lastModified()))
-        .set(HttpHeaders.ETAG, etag)
-        .set(HttpHeaders.ACCEPT_RANGES, "bytes");
-    if (notModified(request, etag, file.lastModified())) {
-      file.close();
-      response.setStatusCode(304).end();
-      return;
-    }
-    ByteRange.Outcome outcome = ByteRange.parse(request.getHeader("Range"), file.size());
-    if (outcome instanceof ByteRange.Unsatisfiable) {
-      file.close();
-      headers.set(HttpHeaders.CONTENT_RANGE, "bytes */" + file.size());
-      ctx.fail(new HttpError(416, "Range not satisfiable"));
-      return;
-    }
-    long offset = 0;
-    long length = file.size();
-    if (outcome instanceof ByteRange.Partial(ByteRange range)) {
-      offset = range.first();
-      length = range.length();
-      response.setStatusCode(206);
-      headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + range.first() + "-" + range.last() + "/" + file.size());
-    }
-    headers
-        .set(HttpHeaders.CONTENT_TYPE, StaticPath.contentType(name))
-        .set(HttpHeaders.CONTENT_LENGTH, Long.toString(length));
-    if (file.channel() == null) {
-      response.end();
-      return;
-    }
-    // The channel is ours to close, whether the client read it all or went away mid-file.
-    response.sendFile(file.channel(), offset, length).onComplete(done -> file.close());
-  }
-
-  /** If-None-Match decides when present ("*" matches too); otherwise If-Modified-Since, in whole seconds. */
-  static boolean notModified(HttpServerRequest request, String etag, Instant lastModified) {
-    String ifNoneMatch = request.getHeader(HttpHeaders.IF_NONE_MATCH);
-    if (ifNoneMatch != null) {
-      for (String candidate : ifNoneMatch.split(",")) {
-        String tag = candidate.trim();
-        if (tag.equals("*") || weak(tag).equals(weak(etag))) {
-          return true;
+            return;
         }
-      }
-      return false;
+        List<String> segments = StaticPath.segments(path.substring(PREFIX.length()));
+        boolean sendsBody = request.method() == HttpMethod.GET;
+        vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(realRoot(), segments, sendsBody), false)
+                .onSuccess(file -> {
+                    if (file == null) {
+                        ctx.fail(HttpError.notFound());
+                    } else {
+                        respond(ctx, file, segments.getLast());
+                    }
+                })
+                .onFailure(failure -> ctx.fail(failure instanceof IOException ? HttpError.notFound() : failure));
     }
-    Instant since = HttpDates.parse(request.getHeader(HttpHeaders.IF_MODIFIED_SINCE));
-    return since != null && since.getEpochSecond() >= lastModified.getEpochSecond();
-  }
 
-  private static String weak(String tag) {
-    return tag.startsWith("W/") ? tag.substring(2) : tag;
-  }
+    /**
+     * The real path of STATIC_ROOT, resolved on first use (on a worker thread) and then kept: the tree may be
+     * generated after the server starts, and until it exists nothing is found.
+     */
+    private Path realRoot() throws IOException {
+        Path known = realRoot;
+        if (known == null) {
+            known = root.toRealPath();
+            realRoot = known;
+        }
+        return known;
+    }
+
+    private void respond(RoutingContext ctx, StaticFile file, String name) {
+        HttpServerRequest request = ctx.request();
+        HttpServerResponse response = ctx.response();
+        MultiMap headers = response.headers();
+        String etag = file.etag();
+        headers.set(HttpHeaders.LAST_MODIFIED, HttpDates.format(file.lastModified()))
+                .set(HttpHeaders.ETAG, etag)
+                .set(HttpHeaders.ACCEPT_RANGES, "bytes");
+        if (notModified(request, etag, file.lastModified())) {
+            file.close();
+            response.setStatusCode(304).end();
+            return;
+        }
+        ByteRange.Outcome outcome = ByteRange.parse(request.getHeader("Range"), file.size());
+        if (outcome instanceof ByteRange.Unsatisfiable) {
+            file.close();
+            headers.set(HttpHeaders.CONTENT_RANGE, "bytes */" + file.size());
+            ctx.fail(new HttpError(416, "Range not satisfiable"));
+            return;
+        }
+        long offset = 0;
+        long length = file.size();
+        if (outcome instanceof ByteRange.Partial(ByteRange range)) {
+            offset = range.first();
+            length = range.length();
+            response.setStatusCode(206);
+            headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + range.first() + "-" + range.last() + "/" + file.size());
+        }
+        headers.set(HttpHeaders.CONTENT_TYPE, StaticPath.contentType(name))
+                .set(HttpHeaders.CONTENT_LENGTH, Long.toString(length));
+        if (file.channel() == null) {
+            response.end();
+            return;
+        }
+        // The channel is ours to close, whether the client read it all or went away mid-file.
+        response.sendFile(file.channel(), offset, length).onComplete(done -> file.close());
+    }
+
+    /** If-None-Match decides when present ("*" matches too); otherwise If-Modified-Since, in whole seconds. */
+    static boolean notModified(HttpServerRequest request, String etag, Instant lastModified) {
+        String ifNoneMatch = request.getHeader(HttpHeaders.IF_NONE_MATCH);
+        if (ifNoneMatch != null) {
+            for (String candidate : ifNoneMatch.split(",")) {
+                String tag = candidate.trim();
+                if (tag.equals("*") || weak(tag).equals(weak(etag))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        Instant since = HttpDates.parse(request.getHeader(HttpHeaders.IF_MODIFIED_SINCE));
+        return since != null && since.getEpochSecond() >= lastModified.getEpochSecond();
+    }
+
+    private static String weak(String tag) {
+        return tag.startsWith("W/") ? tag.substring(2) : tag;
+    }
 }

@@ -12,27 +12,29 @@ import java.time.LocalDateTime;
 import org.junit.jupiter.api.Test;
 
 class BookingRulesTest {
-  private static ValidBooking validate(String json) {
-    return BookingRules.validate(BookingInput.fromJson(json.getBytes(StandardCharsets.UTF_8)));
-  }
-
-  @Test
-  void everyInvalidFixtureIsUnprocessable() {
-    for (JsonNode fixture : Fixtures.json("bookings/invalid.json")) {
-      HttpError error = assertThrows(HttpError.class, () -> validate(fixture.get("booking").toString()),
-          fixture.get("name").asText());
-      assertEquals(422, error.status(), fixture.get("name").asText());
+    private static ValidBooking validate(String json) {
+        return BookingRules.validate(BookingInput.fromJson(json.getBytes(StandardCharsets.UTF_8)));
     }
-  }
 
-  @Test
-  void originTsIsUtcAndOptionalFieldsKeepPresence() {
-    ValidBooking booking = validate("""
+    @Test
+    void everyInvalidFixtureIsUnprocessable() {
+        for (JsonNode fixture : Fixtures.json("bookings/invalid.json")) {
+            HttpError error = assertThrows(
+                    HttpError.class,
+                    () -> validate(fixture.get("booking").toString()),
+                    fixture.get("name").asText());
+            assertEquals(422, error.status(), fixture.get("name").asText());
+        }
+    }
+
+    @Test
+    void originTsIsUtcAndOptionalFieldsKeepPresence() {
+        ValidBooking booking = validate("""
         {"bookingId":"B-1","dollarValue":"12.5","startDate":"2024-02-29","endDate":"2024-02-29",
          "originTs":1700000000000,"model":"M","trim":"T","stage":""}""");
-    assertEquals(LocalDateTime.of(2023, 11, 14, 22, 13, 20), booking.originTs());
-    assertEquals(1250, booking.cents().intValueExact());
-    assertEquals("", booking.stage());
-    assertNull(booking.parentId());
-  }
+        assertEquals(LocalDateTime.of(2023, 11, 14, 22, 13, 20), booking.originTs());
+        assertEquals(1250, booking.cents().intValueExact());
+        assertEquals("", booking.stage());
+        assertNull(booking.parentId());
+    }
 }

@@ -27,120 +27,126 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(VertxExtension.class)
 class RetriesTest {
-  @Test
-  void retriesDeadlocksLockTimeoutsAndDuplicateKeysOnly() {
-    for (int code : new int[] {1213, 1205, 1062}) {
-      assertTrue(Retries.retryable(new MySQLException("x", code, "40001")), "code " + code);
+    @Test
+    void retriesDeadlocksLockTimeoutsAndDuplicateKeysOnly() {
+        for (int code : new int[] {1213, 1205, 1062}) {
+            assertTrue(Retries.retryable(new MySQLException("x", code, "40001")), "code " + code);
+        }
+        assertFalse(Retries.retryable(new MySQLException("out of range", 1264, "22003")));
+        assertFalse(Retries.retryable(new IllegalStateException("not a database error")));
     }
-    assertFalse(Retries.retryable(new MySQLException("out of range", 1264, "22003")));
-    assertFalse(Retries.retryable(new IllegalStateException("not a database error")));
-  }
 
-  @Test
-  void unavailableIsNoConnectionALostOneOrTheServerGoingAway() {
-    assertTrue(Retries.unavailable(ClosedConnectionException.INSTANCE));
-    assertTrue(Retries.unavailable(new ConnectException("Connection refused")));
-    assertTrue(Retries.unavailable(new VertxException("Pending requests failed", new IOException("reset"))));
-    assertTrue(Retries.unavailable(new MySQLException("shutdown", 1053, "08S01")));
-    assertTrue(Retries.unavailable(new MySQLException("killed", 1927, "70100")));
-    assertTrue(Retries.unavailable(Future.failedFuture("Timeout").cause()), "the pool's acquire timeout");
-    assertTrue(Retries.unavailable(new VertxException("Pool closed", true)));
-  }
-
-  @Test
-  void anyOtherFailureIsNotUnavailable() {
-    assertFalse(Retries.unavailable(new MySQLException("deadlock", 1213, "40001")));
-    assertFalse(Retries.unavailable(new MySQLException("Access denied for user", 1045, "28000")));
-    assertFalse(Retries.unavailable(new MySQLException("Timeout", 1205, "HY000")));
-    assertFalse(Retries.unavailable(new VertxException("Something else went wrong")));
-    assertFalse(Retries.unavailable(new IllegalStateException("Timeout")));
-  }
-
-  @Test
-  void backoffGrowsWithTheAttempt() {
-    for (int attempt = 1; attempt < Retries.ATTEMPTS; attempt++) {
-      long delay = Retries.backoffMillis(attempt);
-      assertTrue(delay >= 5L * attempt && delay <= 50L * attempt, "attempt " + attempt + ": " + delay);
+    @Test
+    void unavailableIsNoConnectionALostOneOrTheServerGoingAway() {
+        assertTrue(Retries.unavailable(ClosedConnectionException.INSTANCE));
+        assertTrue(Retries.unavailable(new ConnectException("Connection refused")));
+        assertTrue(Retries.unavailable(new VertxException("Pending requests failed", new IOException("reset"))));
+        assertTrue(Retries.unavailable(new MySQLException("shutdown", 1053, "08S01")));
+        assertTrue(Retries.unavailable(new MySQLException("killed", 1927, "70100")));
+        assertTrue(Retries.unavailable(Future.failedFuture("Timeout").cause()), "the pool's acquire timeout");
+        assertTrue(Retries.unavailable(new VertxException("Pool closed", true)));
     }
-  }
 
-  @Test
-  void aRetryableFailureRunsAgainFiveTimesThenIsBusy(Vertx vertx, VertxTestContext test) {
-    AtomicInteger attempts = new AtomicInteger();
-    new Retries(vertx)
-        .run(() -> {
-          attempts.incrementAndGet();
-          return Future.failedFuture(new MySQLException("Deadlock found", 1213, "40001"));
-        })
-        .onComplete(test.failing(failure -> test.verify(() -> {
-          assertEquals(Retries.ATTEMPTS, attempts.get());
-          assertEquals(503, assertInstanceOf(HttpError.class, failure).status());
-          test.completeNow();
-        })));
-  }
-
-  /** The pool's real acquire timeout: the only connection it may open is stuck in a handshake nobody answers. */
-  @Test
-  void noConnectionWithinTheAcquireTimeoutIsUnavailable(Vertx vertx, VertxTestContext test) throws Exception {
-    try (ServerSocket silent = new ServerSocket(0)) {
-      expectUnavailable(vertx, pool(vertx, silent.getLocalPort(), "bench"), test);
-      test.awaitCompletion(5, TimeUnit.SECONDS); // then closing the listener ends the handshake, and the pool can close
+    @Test
+    void anyOtherFailureIsNotUnavailable() {
+        assertFalse(Retries.unavailable(new MySQLException("deadlock", 1213, "40001")));
+        assertFalse(Retries.unavailable(new MySQLException("Access denied for user", 1045, "28000")));
+        assertFalse(Retries.unavailable(new MySQLException("Timeout", 1205, "HY000")));
+        assertFalse(Retries.unavailable(new VertxException("Something else went wrong")));
+        assertFalse(Retries.unavailable(new IllegalStateException("Timeout")));
     }
-  }
 
-  @Test
-  void aConnectRefusedIsUnavailable(Vertx vertx, VertxTestContext test) throws IOException {
-    int closedPort;
-    try (ServerSocket free = new ServerSocket(0)) {
-      closedPort = free.getLocalPort();
+    @Test
+    void backoffGrowsWithTheAttempt() {
+        for (int attempt = 1; attempt < Retries.ATTEMPTS; attempt++) {
+            long delay = Retries.backoffMillis(attempt);
+            assertTrue(delay >= 5L * attempt && delay <= 50L * attempt, "attempt " + attempt + ": " + delay);
+        }
     }
-    expectUnavailable(vertx, pool(vertx, closedPort, "bench"), test);
-  }
 
-  /**
-   * A failure before any connection was handed over that is not the database being away: the AtomicBoolean this
-   * replaced ("no connection yet") answered it 503; it is a 500 (the router's, for a failure that is not an
-   * HttpError). Needs the MariaDB on 127.0.0.1:3307, as make unit provides.
-   */
-  @Test
-  void aWrongPasswordIsNotUnavailable(Vertx vertx, VertxTestContext test) {
-    Pool pool = pool(vertx, 3307, "not-the-password");
-    new Retries(vertx)
-        .run(() -> pool.withTransaction(conn -> conn.query("SELECT 1").execute()))
-        .onComplete(test.failing(failure -> test.verify(() -> {
-          assertEquals(1045, assertInstanceOf(MySQLException.class, failure).getErrorCode());
-          pool.close();
-          test.completeNow();
-        })));
-  }
+    @Test
+    void aRetryableFailureRunsAgainFiveTimesThenIsBusy(Vertx vertx, VertxTestContext test) {
+        AtomicInteger attempts = new AtomicInteger();
+        new Retries(vertx)
+                .run(() -> {
+                    attempts.incrementAndGet();
+                    return Future.failedFuture(new MySQLException("Deadlock found", 1213, "40001"));
+                })
+                .onComplete(test.failing(failure -> test.verify(() -> {
+                    assertEquals(Retries.ATTEMPTS, attempts.get());
+                    assertEquals(503, assertInstanceOf(HttpError.class, failure).status());
+                    test.completeNow();
+                })));
+    }
 
-  private static Pool pool(Vertx vertx, int port, String password) {
-    return MySQLBuilder.pool()
-        .with(new PoolOptions().setMaxSize(1).setConnectionTimeout(200).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
-        .connectingTo(new MySQLConnectOptions()
-            .setHost("127.0.0.1")
-            .setPort(port)
-            .setDatabase("bench")
-            .setUser("bench")
-            .setPassword(password))
-        .using(vertx)
-        .build();
-  }
+    /** The pool's real acquire timeout: the only connection it may open is stuck in a handshake nobody answers. */
+    @Test
+    void noConnectionWithinTheAcquireTimeoutIsUnavailable(Vertx vertx, VertxTestContext test) throws Exception {
+        try (ServerSocket silent = new ServerSocket(0)) {
+            expectUnavailable(vertx, pool(vertx, silent.getLocalPort(), "bench"), test);
+            test.awaitCompletion(
+                    5, TimeUnit.SECONDS); // then closing the listener ends the handshake, and the pool can close
+        }
+    }
 
-  /** The transaction through {@code pool} fails at once with the 503 "unavailable" answer, not after retries. */
-  private static void expectUnavailable(Vertx vertx, Pool pool, VertxTestContext test) {
-    AtomicInteger attempts = new AtomicInteger();
-    new Retries(vertx)
-        .run(() -> {
-          attempts.incrementAndGet();
-          return pool.withTransaction(conn -> conn.query("SELECT 1").execute());
-        })
-        .onComplete(test.failing(failure -> test.verify(() -> {
-          HttpError error = assertInstanceOf(HttpError.class, failure);
-          assertEquals(503, error.status());
-          assertEquals(HttpError.unavailable().getMessage(), error.getMessage());
-          assertEquals(1, attempts.get());
-          test.completeNow();
-        })));
-  }
+    @Test
+    void aConnectRefusedIsUnavailable(Vertx vertx, VertxTestContext test) throws IOException {
+        int closedPort;
+        try (ServerSocket free = new ServerSocket(0)) {
+            closedPort = free.getLocalPort();
+        }
+        expectUnavailable(vertx, pool(vertx, closedPort, "bench"), test);
+    }
+
+    /**
+     * A failure before any connection was handed over that is not the database being away: the AtomicBoolean this
+     * replaced ("no connection yet") answered it 503; it is a 500 (the router's, for a failure that is not an
+     * HttpError). Needs the MariaDB on 127.0.0.1:3307, as make unit provides.
+     */
+    @Test
+    void aWrongPasswordIsNotUnavailable(Vertx vertx, VertxTestContext test) {
+        Pool pool = pool(vertx, 3307, "not-the-password");
+        new Retries(vertx)
+                .run(() -> pool.withTransaction(conn -> conn.query("SELECT 1").execute()))
+                .onComplete(test.failing(failure -> test.verify(() -> {
+                    assertEquals(
+                            1045,
+                            assertInstanceOf(MySQLException.class, failure).getErrorCode());
+                    pool.close();
+                    test.completeNow();
+                })));
+    }
+
+    private static Pool pool(Vertx vertx, int port, String password) {
+        return MySQLBuilder.pool()
+                .with(new PoolOptions()
+                        .setMaxSize(1)
+                        .setConnectionTimeout(200)
+                        .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+                .connectingTo(new MySQLConnectOptions()
+                        .setHost("127.0.0.1")
+                        .setPort(port)
+                        .setDatabase("bench")
+                        .setUser("bench")
+                        .setPassword(password))
+                .using(vertx)
+                .build();
+    }
+
+    /** The transaction through {@code pool} fails at once with the 503 "unavailable" answer, not after retries. */
+    private static void expectUnavailable(Vertx vertx, Pool pool, VertxTestContext test) {
+        AtomicInteger attempts = new AtomicInteger();
+        new Retries(vertx)
+                .run(() -> {
+                    attempts.incrementAndGet();
+                    return pool.withTransaction(conn -> conn.query("SELECT 1").execute());
+                })
+                .onComplete(test.failing(failure -> test.verify(() -> {
+                    HttpError error = assertInstanceOf(HttpError.class, failure);
+                    assertEquals(503, error.status());
+                    assertEquals(HttpError.unavailable().getMessage(), error.getMessage());
+                    assertEquals(1, attempts.get());
+                    test.completeNow();
+                })));
+    }
 }

@@ -20,7 +20,7 @@ import java.util.Map;
  * {@code java -jar chat-client.jar merge <histogram files>} prints merged percentiles instead (see {@link Latencies}).
  */
 public final class ChatClient {
-    private ChatClient() { }
+    private ChatClient() {}
 
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("merge")) {

@@ -24,8 +24,13 @@ final class ChatRun {
             roomOf[i] = i % options.rooms(); // interleaved, so every room's users are spread over the send period
         }
         ledger = new DeliveryLedger(roomOf, options.totalMessages());
-        RunContext run = new RunContext(options.warmup(), clock, counters, ledger,
-            Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("send-completions").factory()));
+        RunContext run = new RunContext(
+                options.warmup(),
+                clock,
+                counters,
+                ledger,
+                Executors.newSingleThreadExecutor(
+                        Thread.ofPlatform().daemon().name("send-completions").factory()));
         users = new ChatUser[options.users()];
         for (int i = 0; i < users.length; i++) {
             users[i] = new ChatUser(i, options.prefix() + "-u" + i, options.prefix() + "-room" + roomOf[i], run);
@@ -54,7 +59,7 @@ final class ChatRun {
         Connections.close(users);
         progress.phase("done");
         return new RunReport(options, users, ledger, counters, clock)
-            .build(new RunReport.Window(measuredFromNs, measureStart, measureEnd), timedOut);
+                .build(new RunReport.Window(measuredFromNs, measureStart, measureEnd), timedOut);
     }
 
     /**
@@ -107,9 +112,10 @@ final class ChatRun {
                 lastCount = got;
                 lastProgress = clock.now();
             }
-            if (clock.now() - lastProgress > TimeUnit.MILLISECONDS.toNanos(options.drainIdleMs()) || clock.now() > deadline) {
+            if (clock.now() - lastProgress > TimeUnit.MILLISECONDS.toNanos(options.drainIdleMs())
+                    || clock.now() > deadline) {
                 counters.error("drain: nothing arrived for " + options.drainIdleMs() + " ms (or max-seconds reached); "
-                    + got + " of " + expected + " deliveries");
+                        + got + " of " + expected + " deliveries");
                 return false;
             }
             Thread.sleep(5);

@@ -61,7 +61,8 @@ final class ChatUser implements WebSocket.Listener {
                 counters.error(name + " got a system frame: " + text);
             } else {
                 run.ledger().recordUnreadable(index);
-                counters.error(name + " got an unreadable frame: " + text.toString().substring(0, Math.min(200, text.length())));
+                counters.error(name + " got an unreadable frame: "
+                        + text.toString().substring(0, Math.min(200, text.length())));
             }
             return;
         }

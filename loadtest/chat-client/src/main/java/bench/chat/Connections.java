@@ -14,13 +14,17 @@ import java.util.concurrent.TimeUnit;
  * caller's settle period covers it), and closed at the end. A user that cannot connect or register sends nothing.
  */
 final class Connections {
-    private Connections() { }
+    private Connections() {}
 
     static void open(ChatUser[] users, String host, int port, RunCounters counters) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         URI uri = URI.create("ws://" + host + ":" + port + "/chat");
         List<CompletableFuture<WebSocket>> connecting = new ArrayList<>();
-        for (ChatUser u : users) connecting.add(http.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10)).buildAsync(uri, u));
+        for (ChatUser u : users)
+            connecting.add(http.newWebSocketBuilder()
+                    .connectTimeout(Duration.ofSeconds(10))
+                    .buildAsync(uri, u));
         for (int i = 0; i < users.length; i++) {
             try {
                 users[i].ws = connecting.get(i).get(30, TimeUnit.SECONDS);

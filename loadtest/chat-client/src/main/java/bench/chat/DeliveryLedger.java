@@ -26,15 +26,21 @@ import java.util.List;
  */
 public final class DeliveryLedger {
 
-    public enum Outcome { OK, DUPLICATE, REORDERED, MISROUTED, UNKNOWN }
+    public enum Outcome {
+        OK,
+        DUPLICATE,
+        REORDERED,
+        MISROUTED,
+        UNKNOWN
+    }
 
     private final int[] roomOf;
     private final int capacity;
     private final Recipient[] recipients;
 
     private static final class Recipient {
-        final BitSet[] seen;   // per sender; null for senders of other rooms
-        final int[] highest;   // per sender: highest seq delivered, -1 before the first
+        final BitSet[] seen; // per sender; null for senders of other rooms
+        final int[] highest; // per sender: highest seq delivered, -1 before the first
         final long[] duplicates;
         final long[] reordered;
         long misrouted;
@@ -102,15 +108,25 @@ public final class DeliveryLedger {
     }
 
     /** One (sender, recipient) pair that broke the contract. */
-    public record PairViolation(int sender, int recipient, long lost, long duplicates, long reordered) { }
+    public record PairViolation(int sender, int recipient, long lost, long duplicates, long reordered) {}
 
     /**
      * The verdict. {@code delivered} counts distinct expected messages that arrived (so delivered == expected
      * means nothing was lost); duplicates, reordered, misrouted and unknown deliveries are counted apart.
      * {@code extra} counts first deliveries of sequence numbers the sender never finished sending.
      */
-    public record Result(long expected, long delivered, long lost, long duplicates, long reordered, long misrouted,
-                         long unknown, long extra, long pairs, long violatingPairs, List<PairViolation> examples) {
+    public record Result(
+            long expected,
+            long delivered,
+            long lost,
+            long duplicates,
+            long reordered,
+            long misrouted,
+            long unknown,
+            long extra,
+            long pairs,
+            long violatingPairs,
+            List<PairViolation> examples) {
         public long violations() {
             return lost + duplicates + reordered + misrouted + unknown + extra;
         }
@@ -125,8 +141,16 @@ public final class DeliveryLedger {
      * @param maxExamples how many violating pairs to list
      */
     public Result finish(long[] sent, int maxExamples) {
-        if (sent.length != roomOf.length) throw new IllegalArgumentException("sent has " + sent.length + " senders, not " + roomOf.length);
-        long expected = 0, delivered = 0, lost = 0, duplicates = 0, reordered = 0, misrouted = 0, unknown = 0, extra = 0;
+        if (sent.length != roomOf.length)
+            throw new IllegalArgumentException("sent has " + sent.length + " senders, not " + roomOf.length);
+        long expected = 0,
+                delivered = 0,
+                lost = 0,
+                duplicates = 0,
+                reordered = 0,
+                misrouted = 0,
+                unknown = 0,
+                extra = 0;
         long pairs = 0, violating = 0;
         List<PairViolation> examples = new ArrayList<>();
         for (int r = 0; r < recipients.length; r++) {
@@ -150,11 +174,23 @@ public final class DeliveryLedger {
                 if (pairLost + pairExtra + recipient.duplicates[s] + recipient.reordered[s] > 0) {
                     violating++;
                     if (examples.size() < maxExamples) {
-                        examples.add(new PairViolation(s, r, pairLost, recipient.duplicates[s], recipient.reordered[s]));
+                        examples.add(
+                                new PairViolation(s, r, pairLost, recipient.duplicates[s], recipient.reordered[s]));
                     }
                 }
             }
         }
-        return new Result(expected, delivered, lost, duplicates, reordered, misrouted, unknown, extra, pairs, violating, examples);
+        return new Result(
+                expected,
+                delivered,
+                lost,
+                duplicates,
+                reordered,
+                misrouted,
+                unknown,
+                extra,
+                pairs,
+                violating,
+                examples);
     }
 }

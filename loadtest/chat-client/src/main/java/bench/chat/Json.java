@@ -5,7 +5,7 @@ import java.util.Map;
 
 /** Writes the report: maps, lists, strings, numbers, booleans and null, nothing else. */
 final class Json {
-    private Json() { }
+    private Json() {}
 
     static String write(Object value) {
         StringBuilder out = new StringBuilder();
@@ -18,7 +18,10 @@ final class Json {
         if (value == null) {
             out.append("null");
         } else if (value instanceof Map<?, ?> map) {
-            if (map.isEmpty()) { out.append("{}"); return; }
+            if (map.isEmpty()) {
+                out.append("{}");
+                return;
+            }
             out.append("{\n");
             int i = 0;
             for (Map.Entry<?, ?> e : map.entrySet()) {
@@ -30,7 +33,10 @@ final class Json {
             }
             out.append(indent).append('}');
         } else if (value instanceof List<?> list) {
-            if (list.isEmpty()) { out.append("[]"); return; }
+            if (list.isEmpty()) {
+                out.append("[]");
+                return;
+            }
             out.append("[\n");
             for (int i = 0; i < list.size(); i++) {
                 out.append(inner);

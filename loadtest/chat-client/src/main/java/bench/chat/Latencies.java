@@ -21,7 +21,7 @@ public final class Latencies {
     public static final long HIGHEST_US = 3_600_000_000L;
     public static final double[] PERCENTILES = {50, 90, 99, 99.9};
 
-    private Latencies() { }
+    private Latencies() {}
 
     public static Histogram histogram() {
         return new Histogram(HIGHEST_US, 3);
@@ -49,7 +49,10 @@ public final class Latencies {
         for (Map.Entry<String, Histogram> e : histograms.entrySet()) {
             ByteBuffer buffer = ByteBuffer.allocate(e.getValue().getNeededByteBufferCapacity());
             int n = e.getValue().encodeIntoCompressedByteBuffer(buffer);
-            out.append(e.getKey()).append(' ').append(Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), n))).append('\n');
+            out.append(e.getKey())
+                    .append(' ')
+                    .append(Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), n)))
+                    .append('\n');
         }
         Files.writeString(file, out);
     }
@@ -60,7 +63,10 @@ public final class Latencies {
             if (line.isBlank()) continue;
             String[] parts = line.split(" ", 2);
             try {
-                out.put(parts[0], Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(parts[1].trim())), 0));
+                out.put(
+                        parts[0],
+                        Histogram.decodeFromCompressedByteBuffer(
+                                ByteBuffer.wrap(Base64.getDecoder().decode(parts[1].trim())), 0));
             } catch (DataFormatException e) {
                 throw new IOException(file + ": " + e.getMessage(), e);
             }

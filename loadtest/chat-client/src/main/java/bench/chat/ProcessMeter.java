@@ -9,10 +9,10 @@ import java.nio.file.Path;
  * garbage-collection time, read at the window's start and end. A reading the platform does not give is -1.
  */
 final class ProcessMeter {
-    private ProcessMeter() { }
+    private ProcessMeter() {}
 
     /** One reading: process CPU ns, run-queue wait ns, GC ms, and the time it was taken on the run's clock. */
-    record Sample(long cpuNanos, long runQueueWaitNanos, long gcMillis, long wallNanos) { }
+    record Sample(long cpuNanos, long runQueueWaitNanos, long gcMillis, long wallNanos) {}
 
     static Sample sample(RunClock clock) {
         long cpu = processCpuNanos();
@@ -29,7 +29,10 @@ final class ProcessMeter {
 
     /** Run-queue wait in thread-seconds per second, in %, or null. */
     static Double runQueueWaitPercent(Sample start, Sample end) {
-        if (start == null || start.runQueueWaitNanos < 0 || end.runQueueWaitNanos < 0 || end.wallNanos <= start.wallNanos) {
+        if (start == null
+                || start.runQueueWaitNanos < 0
+                || end.runQueueWaitNanos < 0
+                || end.wallNanos <= start.wallNanos) {
             return null;
         }
         return 100.0 * (end.runQueueWaitNanos - start.runQueueWaitNanos) / (end.wallNanos - start.wallNanos);
@@ -57,13 +60,16 @@ final class ProcessMeter {
     private static long runQueueWaitNanos() {
         try (var tasks = Files.list(Path.of("/proc/self/task"))) {
             return tasks.mapToLong(task -> {
-                try {
-                    String[] f = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
-                    return Long.parseLong(f[1]);
-                } catch (Exception e) {
-                    return 0; // the thread has exited, or no schedstat here
-                }
-            }).sum();
+                        try {
+                            String[] f = Files.readString(task.resolve("schedstat"))
+                                    .trim()
+                                    .split("\\s+");
+                            return Long.parseLong(f[1]);
+                        } catch (Exception e) {
+                            return 0; // the thread has exited, or no schedstat here
+                        }
+                    })
+                    .sum();
         } catch (Exception e) {
             return -1;
         }

@@ -36,7 +36,8 @@ final class Progress {
             double rate = (count - previous) / ((now - previousAt) / 1e9);
             previous = count;
             previousAt = now;
-            System.err.printf("chat %s sent=%d delivered=%d rate=%.0f/s%n", phase, counters.submitted.sum(), count, rate);
+            System.err.printf(
+                    "chat %s sent=%d delivered=%d rate=%.0f/s%n", phase, counters.submitted.sum(), count, rate);
         }
     }
 }

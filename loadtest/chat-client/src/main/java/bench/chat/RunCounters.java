@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
 final class RunCounters {
     private static final int MAX_ERROR_EXAMPLES = 20;
 
-    final LongAdder deliveries = new LongAdder();      // every frame received by a registered user
+    final LongAdder deliveries = new LongAdder(); // every frame received by a registered user
     final LongAdder firstDeliveries = new LongAdder(); // OK + REORDERED: distinct (sender, seq, recipient)
     final LongAdder submitted = new LongAdder();
     final LongAdder refused = new LongAdder();

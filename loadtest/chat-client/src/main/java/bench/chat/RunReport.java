@@ -16,7 +16,7 @@ final class RunReport {
     private static final int MAX_PAIR_EXAMPLES = 20;
 
     /** The measured window: from the first measured message's scheduled time, with the client's own readings. */
-    record Window(long measuredFromNs, ProcessMeter.Sample start, ProcessMeter.Sample end) { }
+    record Window(long measuredFromNs, ProcessMeter.Sample start, ProcessMeter.Sample end) {}
 
     private final Options options;
     private final ChatUser[] users;
@@ -117,9 +117,13 @@ final class RunReport {
 
     private Map<String, Object> errors(boolean drainTimedOut) {
         Map<String, Object> closes = counters.closes();
-        long total = counters.refused.sum() + counters.sendFailures.sum() + counters.listenerErrors.sum()
-            + counters.systemFrames.sum() + counters.binaryFrames.sum()
-            + closes.values().stream().mapToLong(v -> (Long) v).sum() + (drainTimedOut ? 1 : 0);
+        long total = counters.refused.sum()
+                + counters.sendFailures.sum()
+                + counters.listenerErrors.sum()
+                + counters.systemFrames.sum()
+                + counters.binaryFrames.sum()
+                + closes.values().stream().mapToLong(v -> (Long) v).sum()
+                + (drainTimedOut ? 1 : 0);
         Map<String, Object> errors = new LinkedHashMap<>();
         errors.put("total", total);
         errors.put("refusedConnections", counters.refused.sum());

@@ -11,7 +11,8 @@ import org.HdrHistogram.Histogram;
  * latency from its scheduled time. After a failed send, or once the socket is closed, the user sends nothing more.
  */
 final class Sender {
-    final Histogram sendLag = Latencies.histogram(); // sent − scheduled, measured messages: the client's (or TCP's) lateness
+    final Histogram sendLag =
+            Latencies.histogram(); // sent − scheduled, measured messages: the client's (or TCP's) lateness
     private final ChatUser user;
     private final RunContext run;
     // guarded by this
@@ -40,7 +41,8 @@ final class Sender {
 
     private void send(long seq, long intendedNs) {
         long now = run.clock().now();
-        if (seq >= run.warmupMessages()) Latencies.recordNanos(sendLag, now - intendedNs); // one send at a time per user
+        if (seq >= run.warmupMessages())
+            Latencies.recordNanos(sendLag, now - intendedNs); // one send at a time per user
         CompletableFuture<WebSocket> f;
         try {
             f = user.ws.sendText(Wire.message(user.name, user.room, user.index, seq, intendedNs, now), true);
@@ -48,28 +50,30 @@ final class Sender {
             f = CompletableFuture.failedFuture(e);
         }
         // Async: a send that completes at once must not recurse through the backlog on this stack.
-        f.whenCompleteAsync((w, err) -> {
-            long[] next;
-            synchronized (this) {
-                if (err != null) {
-                    if (!dead && !user.closing) {
-                        run.counters().sendFailures.increment();
-                        run.counters().error(user.name + " send failed: " + err);
+        f.whenCompleteAsync(
+                (w, err) -> {
+                    long[] next;
+                    synchronized (this) {
+                        if (err != null) {
+                            if (!dead && !user.closing) {
+                                run.counters().sendFailures.increment();
+                                run.counters().error(user.name + " send failed: " + err);
+                            }
+                            inFlight = false;
+                            dead = true;
+                            backlog.clear();
+                            return;
+                        }
+                        sent++;
+                        next = backlog.poll();
+                        if (next == null) {
+                            inFlight = false;
+                            return;
+                        }
                     }
-                    inFlight = false;
-                    dead = true;
-                    backlog.clear();
-                    return;
-                }
-                sent++;
-                next = backlog.poll();
-                if (next == null) {
-                    inFlight = false;
-                    return;
-                }
-            }
-            send(next[0], next[1]);
-        }, run.sendCompletions());
+                    send(next[0], next[1]);
+                },
+                run.sendCompletions());
     }
 
     synchronized void markDead() {

@@ -12,16 +12,28 @@ package bench.chat;
 public final class Wire {
     private static final String KEY = "\"message\":\"";
 
-    private Wire() { }
+    private Wire() {}
 
     public static String registration(String name, String room) {
         return "{\"name\":\"" + name + "\",\"chat\":\"" + room + "\"}";
     }
 
     public static String message(String name, String room, int sender, long seq, long intendedNs, long sentNs) {
-        return new StringBuilder(96).append("{\"name\":\"").append(name).append("\",\"chat\":\"").append(room)
-            .append("\",\"message\":\"").append(sender).append(' ').append(seq).append(' ').append(intendedNs)
-            .append(' ').append(sentNs).append("\"}").toString();
+        return new StringBuilder(96)
+                .append("{\"name\":\"")
+                .append(name)
+                .append("\",\"chat\":\"")
+                .append(room)
+                .append("\",\"message\":\"")
+                .append(sender)
+                .append(' ')
+                .append(seq)
+                .append(' ')
+                .append(intendedNs)
+                .append(' ')
+                .append(sentNs)
+                .append("\"}")
+                .toString();
     }
 
     /** A server's system frame ({"type":"system",…}): never sent to a registered user in a healthy run. */

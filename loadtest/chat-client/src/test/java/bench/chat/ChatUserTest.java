@@ -68,7 +68,9 @@ class ChatUserTest {
     void aCloseByTheServerIsCountedByCodeAndStopsSending() {
         user.onClose(ws, 1013, "try again later");
         assertEquals(java.util.Map.of("1013", 1L), counters.closes());
-        assertEquals("t-u1 closed by the server: 1013 try again later", counters.errorExamples().get(0));
+        assertEquals(
+                "t-u1 closed by the server: 1013 try again later",
+                counters.errorExamples().get(0));
         assertEquals(0, user.closed.getCount());
         user.ws = ws;
         user.sender.submit(0, 0);

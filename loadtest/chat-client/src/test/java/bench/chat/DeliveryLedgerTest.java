@@ -176,15 +176,18 @@ class DeliveryLedgerTest {
             for (int s = 0; s < 6; s++) {
                 for (int r = 0; r < 6; r++) {
                     if (roomOf[r] != roomOf[s]) continue;
-                    if (s == 0 && r == 2 && (q == 4 || q == 5)) { lostSkipped++; continue; } // two lost
+                    if (s == 0 && r == 2 && (q == 4 || q == 5)) {
+                        lostSkipped++;
+                        continue;
+                    } // two lost
                     if (s == 3 && r == 5 && q == 7) continue; // delivered late, below
                     ledger.record(r, s, q);
                 }
             }
         }
-        ledger.record(5, 3, 7);              // late: reordered
-        ledger.record(4, 4, 9);              // duplicate
-        ledger.record(4, 4, 9);              // and again
+        ledger.record(5, 3, 7); // late: reordered
+        ledger.record(4, 4, 9); // duplicate
+        ledger.record(4, 4, 9); // and again
         Result r = ledger.finish(sent(6, 10), 10);
         assertEquals(2, lostSkipped);
         assertEquals(6 * 10 * 3, r.expected());

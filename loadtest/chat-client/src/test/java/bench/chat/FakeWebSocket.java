@@ -49,7 +49,7 @@ final class FakeWebSocket implements WebSocket {
     }
 
     @Override
-    public void request(long n) { }
+    public void request(long n) {}
 
     @Override
     public String getSubprotocol() {
@@ -67,5 +67,5 @@ final class FakeWebSocket implements WebSocket {
     }
 
     @Override
-    public void abort() { }
+    public void abort() {}
 }

@@ -31,11 +31,36 @@ class OptionsTest {
 
     @Test
     void everyOptionTheBenchPassesIsRead() {
-        Options o = Options.parse(new String[] {"--host", "h", "--port", "1", "--rooms", "4", "--users-per-room", "17",
-            "--messages", "30", "--warmup-messages", "5", "--interval-ms", "20", "--settle-ms", "300",
-            "--drain-idle-ms", "1000", "--out", "o.json", "--histograms", "l.hgrm", "--max-seconds", "60",
-            "--prefix", "fault"});
-        assertEquals(new Options("h", 1, 4, 17, 30, 5, 20, 300, 1000, 60, Path.of("o.json"), Path.of("l.hgrm"), "fault"), o);
+        Options o = Options.parse(new String[] {
+            "--host",
+            "h",
+            "--port",
+            "1",
+            "--rooms",
+            "4",
+            "--users-per-room",
+            "17",
+            "--messages",
+            "30",
+            "--warmup-messages",
+            "5",
+            "--interval-ms",
+            "20",
+            "--settle-ms",
+            "300",
+            "--drain-idle-ms",
+            "1000",
+            "--out",
+            "o.json",
+            "--histograms",
+            "l.hgrm",
+            "--max-seconds",
+            "60",
+            "--prefix",
+            "fault"
+        });
+        assertEquals(
+                new Options("h", 1, 4, 17, 30, 5, 20, 300, 1000, 60, Path.of("o.json"), Path.of("l.hgrm"), "fault"), o);
         assertEquals(68, o.users());
         assertEquals(35, o.totalMessages());
     }
@@ -46,14 +71,17 @@ class OptionsTest {
         assertEquals("--out is required", message("--port", "1"));
         assertEquals("expected --name value, got --port", message("--port"));
         assertEquals("expected --name value, got port", message("port", "1"));
-        assertEquals("rooms, users-per-room, messages and interval-ms must be > 0, warmup-messages >= 0",
-            message("--port", "1", "--out", "x", "--rooms", "0"));
-        assertEquals("rooms, users-per-room, messages and interval-ms must be > 0, warmup-messages >= 0",
-            message("--port", "1", "--out", "x", "--warmup-messages", "-1"));
+        assertEquals(
+                "rooms, users-per-room, messages and interval-ms must be > 0, warmup-messages >= 0",
+                message("--port", "1", "--out", "x", "--rooms", "0"));
+        assertEquals(
+                "rooms, users-per-room, messages and interval-ms must be > 0, warmup-messages >= 0",
+                message("--port", "1", "--out", "x", "--warmup-messages", "-1"));
         assertThrows(NumberFormatException.class, () -> Options.parse(new String[] {"--port", "x", "--out", "y"}));
     }
 
     private static String message(String... args) {
-        return assertThrows(IllegalArgumentException.class, () -> Options.parse(args)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> Options.parse(args))
+                .getMessage();
     }
 }

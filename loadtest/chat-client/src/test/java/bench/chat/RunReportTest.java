@@ -43,17 +43,62 @@ class RunReportTest {
     void theFieldsAndTheirOrderAreTheBenchsFormat() throws Exception {
         Sample start = ProcessMeter.sample(clock);
         Map<String, Object> r = report(null, new RunReport.Window(0, start, ProcessMeter.sample(clock)), true);
-        assertEquals(List.of("scenario", "sent", "scheduled", "expected", "delivered", "framesReceived", "violations",
-            "errors", "latencyMs", "latencyFromSendMs", "sendLagMs", "window", "deliveriesPerSecond", "client"), keys(r));
-        assertEquals(List.of("rooms", "usersPerRoom", "users", "messagesPerUser", "warmupMessagesPerUser", "intervalMs",
-            "settleMs"), keys(r.get("scenario")));
-        assertEquals(List.of("total", "lost", "duplicates", "reordered", "misrouted", "unknown", "extra", "pairsChecked",
-            "violatingPairs", "examples"), keys(r.get("violations")));
-        assertEquals(List.of("total", "refusedConnections", "closedByServer", "systemFrames", "binaryFrames",
-            "sendFailures", "socketErrors", "drainTimedOut", "examples"), keys(r.get("errors")));
+        assertEquals(
+                List.of(
+                        "scenario",
+                        "sent",
+                        "scheduled",
+                        "expected",
+                        "delivered",
+                        "framesReceived",
+                        "violations",
+                        "errors",
+                        "latencyMs",
+                        "latencyFromSendMs",
+                        "sendLagMs",
+                        "window",
+                        "deliveriesPerSecond",
+                        "client"),
+                keys(r));
+        assertEquals(
+                List.of(
+                        "rooms",
+                        "usersPerRoom",
+                        "users",
+                        "messagesPerUser",
+                        "warmupMessagesPerUser",
+                        "intervalMs",
+                        "settleMs"),
+                keys(r.get("scenario")));
+        assertEquals(
+                List.of(
+                        "total",
+                        "lost",
+                        "duplicates",
+                        "reordered",
+                        "misrouted",
+                        "unknown",
+                        "extra",
+                        "pairsChecked",
+                        "violatingPairs",
+                        "examples"),
+                keys(r.get("violations")));
+        assertEquals(
+                List.of(
+                        "total",
+                        "refusedConnections",
+                        "closedByServer",
+                        "systemFrames",
+                        "binaryFrames",
+                        "sendFailures",
+                        "socketErrors",
+                        "drainTimedOut",
+                        "examples"),
+                keys(r.get("errors")));
         assertEquals(List.of("p50", "p90", "p99", "p99.9", "max", "count"), keys(r.get("latencyMs")));
         assertEquals(List.of("from", "to", "seconds"), keys(r.get("window")));
-        assertEquals(List.of("cpuPercent", "cpus", "runQueueWaitPercent", "gcMs", "jdk", "clock"), keys(r.get("client")));
+        assertEquals(
+                List.of("cpuPercent", "cpus", "runQueueWaitPercent", "gcMs", "jdk", "clock"), keys(r.get("client")));
     }
 
     @Test
@@ -66,8 +111,9 @@ class RunReportTest {
         assertEquals(5L, r.get("framesReceived"));
         Map<?, ?> v = (Map<?, ?>) r.get("violations");
         assertEquals(1L, v.get("lost"));
-        assertEquals(List.of(Map.of("sender", "t-u0", "recipient", "t-u1", "lost", 1L, "duplicates", 0L, "reordered", 0L)),
-            v.get("examples"));
+        assertEquals(
+                List.of(Map.of("sender", "t-u0", "recipient", "t-u1", "lost", 1L, "duplicates", 0L, "reordered", 0L)),
+                v.get("examples"));
         Map<?, ?> e = (Map<?, ?>) r.get("errors");
         assertEquals(2L, e.get("total"), "one close by the server, and the drain's time-out");
         assertEquals(Map.of("1011", 1L), e.get("closedByServer"));
@@ -78,7 +124,8 @@ class RunReportTest {
 
     @Test
     void aWindowNeverReachedLeavesTheClientsReadingsNull() throws Exception {
-        Map<String, Object> r = report(null, new RunReport.Window(Long.MAX_VALUE / 2, null, ProcessMeter.sample(clock)), false);
+        Map<String, Object> r =
+                report(null, new RunReport.Window(Long.MAX_VALUE / 2, null, ProcessMeter.sample(clock)), false);
         Map<?, ?> client = (Map<?, ?>) r.get("client");
         assertNull(client.get("cpuPercent"));
         assertNull(client.get("runQueueWaitPercent"));

@@ -15,7 +15,8 @@ class SenderTest {
     private final ChatUser user = user(2);
 
     private ChatUser user(int warmup) {
-        RunContext run = new RunContext(warmup, new RunClock(), counters, new DeliveryLedger(new int[] {0}, 10), Runnable::run);
+        RunContext run =
+                new RunContext(warmup, new RunClock(), counters, new DeliveryLedger(new int[] {0}, 10), Runnable::run);
         ChatUser u = new ChatUser(0, "t-u0", "t-room0", run);
         u.ws = ws;
         return u;
@@ -23,10 +24,12 @@ class SenderTest {
 
     private List<Long> seqs() {
         long[] fields = new long[4];
-        return ws.texts.stream().map(t -> {
-            assertTrue(Wire.parse(t, fields));
-            return fields[1];
-        }).toList();
+        return ws.texts.stream()
+                .map(t -> {
+                    assertTrue(Wire.parse(t, fields));
+                    return fields[1];
+                })
+                .toList();
     }
 
     @Test

@@ -17,7 +17,8 @@ class WireTest {
     @Test
     void aMessageRoundTripsThroughTheRelayedText() {
         String text = Wire.message("load-u3", "load-room1", 3, 499, 5_123_456_789L, 5_123_999_000L);
-        assertEquals("{\"name\":\"load-u3\",\"chat\":\"load-room1\",\"message\":\"3 499 5123456789 5123999000\"}", text);
+        assertEquals(
+                "{\"name\":\"load-u3\",\"chat\":\"load-room1\",\"message\":\"3 499 5123456789 5123999000\"}", text);
         long[] out = new long[4];
         assertTrue(Wire.parse(text, out));
         assertArrayEquals(new long[] {3, 499, 5_123_456_789L, 5_123_999_000L}, out);
@@ -40,7 +41,7 @@ class WireTest {
         Histogram a = Latencies.histogram();
         Histogram b = Latencies.histogram();
         for (int i = 1; i <= 1000; i++) Latencies.recordNanos(a, i * 1_000_000L); // 1..1000 ms
-        Latencies.recordNanos(b, 5_000_000_000L);                                // one 5 s outlier
+        Latencies.recordNanos(b, 5_000_000_000L); // one 5 s outlier
         Latencies.write(dir.resolve("a"), Map.of("latencyMs", a));
         Latencies.write(dir.resolve("b"), Map.of("latencyMs", b));
         Histogram merged = Latencies.histogram();
@@ -48,7 +49,7 @@ class WireTest {
         merged.add(Latencies.read(dir.resolve("b")).get("latencyMs"));
         Map<String, Object> s = Latencies.summary(merged);
         assertEquals(1001L, s.get("count"));
-        assertEquals(501.0, (double) s.get("p50"), 0.501);   // rank 501 of 1001, within HdrHistogram's 0.1 %
+        assertEquals(501.0, (double) s.get("p50"), 0.501); // rank 501 of 1001, within HdrHistogram's 0.1 %
         assertEquals(5000.0, (double) s.get("max"), 5.0);
         assertTrue(Files.size(dir.resolve("a")) < 10_000);
     }
