@@ -1,12 +1,11 @@
 package bench.mvc.bookings;
 
 import bench.bookings.proto.Booking;
+import bench.mvc.Utf8;
 import com.google.protobuf.util.JsonFormat;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -109,12 +108,7 @@ class BookingInput extends AbstractHttpMessageConverter<Booking> {
 
     private static String utf8(byte[] body, HttpInputMessage input) {
         try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body))
-                    .toString();
+            return Utf8.decode(body);
         } catch (CharacterCodingException e) {
             throw unreadable("the body is not valid UTF-8", input);
         }

@@ -1,14 +1,12 @@
 package bench.mvc.chat;
 
+import bench.mvc.WithoutHeader;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.Enumeration;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -95,21 +93,7 @@ class ChatConfig implements WebSocketConfigurer {
             @Override
             protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                     throws ServletException, IOException {
-                chain.doFilter(
-                        new HttpServletRequestWrapper(request) {
-                            @Override
-                            public String getHeader(String name) {
-                                return EXTENSIONS.equalsIgnoreCase(name) ? null : super.getHeader(name);
-                            }
-
-                            @Override
-                            public Enumeration<String> getHeaders(String name) {
-                                return EXTENSIONS.equalsIgnoreCase(name)
-                                        ? Collections.emptyEnumeration()
-                                        : super.getHeaders(name);
-                            }
-                        },
-                        response);
+                chain.doFilter(new WithoutHeader(request, EXTENSIONS), response);
             }
         });
         registration.addUrlPatterns("/chat");

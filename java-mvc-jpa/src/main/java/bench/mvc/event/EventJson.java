@@ -1,9 +1,7 @@
 package bench.mvc.event;
 
-import java.nio.ByteBuffer;
+import bench.mvc.Utf8;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ResponseStatusException;
@@ -50,12 +48,7 @@ class EventJson {
     Event read(byte[] body) {
         String text;
         try {
-            text = StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body))
-                    .toString();
+            text = Utf8.decode(body);
         } catch (CharacterCodingException e) {
             throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "body is not valid UTF-8");
         }

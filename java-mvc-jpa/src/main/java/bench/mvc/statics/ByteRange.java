@@ -1,13 +1,11 @@
 package bench.mvc.statics;
 
+import bench.mvc.WithoutHeader;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Collections;
-import java.util.Enumeration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
@@ -57,20 +55,6 @@ final class ByteRange extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        chain.doFilter(
-                new HttpServletRequestWrapper(request) {
-                    @Override
-                    public String getHeader(String name) {
-                        return HttpHeaders.RANGE.equalsIgnoreCase(name) ? null : super.getHeader(name);
-                    }
-
-                    @Override
-                    public Enumeration<String> getHeaders(String name) {
-                        return HttpHeaders.RANGE.equalsIgnoreCase(name)
-                                ? Collections.emptyEnumeration()
-                                : super.getHeaders(name);
-                    }
-                },
-                response);
+        chain.doFilter(new WithoutHeader(request, HttpHeaders.RANGE), response);
     }
 }
