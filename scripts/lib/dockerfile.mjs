@@ -15,6 +15,15 @@ export function pinned(ref) {
   return colon > 0 && /^\d+\.\d+\.\d+/.test(name.slice(colon + 1));
 }
 
+/** A Node.js image (node:<tag>) runs the version the native runtime pins in .node-version, or this says why not. */
+export function nodeVersionProblem(root, ref) {
+  const name = ref.slice(ref.lastIndexOf('/') + 1);
+  if (!name.startsWith('node:') || !existsSync(join(root, '.node-version'))) return null;
+  const wanted = readFileSync(join(root, '.node-version'), 'utf8').trim();
+  const tag = name.slice('node:'.length);
+  return tag === wanted || tag.startsWith(`${wanted}-`) ? null : `${ref} is not Node.js ${wanted} (.node-version)`;
+}
+
 /** The instructions of a Dockerfile: continuation lines joined, comments and blank lines dropped. */
 export function instructions(text) {
   const out = [];
@@ -108,6 +117,8 @@ export function dockerfileProblems(root, dockerfile, { context = '.', args = {},
       const [image, as, name] = expand('FROM', rest).split(/\s+/).filter((w) => !w.startsWith('--'));
       const parent = stages.get(image);
       if (!parent && image !== 'scratch' && !pinned(image)) problems.push(`${label}: FROM ${image} is not pinned by a tag`);
+      const version = parent ? null : nodeVersionProblem(root, image);
+      if (version) problems.push(`${label}: FROM ${version}`);
       stage = { args: {}, env: { ...parent?.env }, exposed: [...(parent?.exposed ?? [])] };
       if (as?.toUpperCase() === 'AS' && name) stages.set(name, stage);
     } else if (keyword === 'COPY' || keyword === 'ADD') {

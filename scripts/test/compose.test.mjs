@@ -7,9 +7,10 @@ import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { ROOT, loadStacks } from '../lib/stacks.mjs';
 import { composeProblems, readCompose, schemaProblems, stackProblems, interpolate } from '../lib/compose.mjs';
-import { dockerfileProblems, pinned, substitute } from '../lib/dockerfile.mjs';
+import { dockerfileProblems, nodeVersionProblem, pinned, substitute } from '../lib/dockerfile.mjs';
 
 const CHECK = join(ROOT, 'scripts/compose-check.mjs');
+const NODE_VERSION = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
 
 // A checkout that links to this one except for the files given: every stack directory is real (stack discovery
 // does not follow links to directories) with its entries linked, and `files` replaces or adds whole files.
@@ -102,6 +103,7 @@ test('a Dockerfile: missing or ignored COPY sources, unpinned images and a CMD o
   const root = checkout({ 'node-express/Dockerfile': dockerfile });
   assert.deepEqual(dockerfileProblems(root, 'node-express/Dockerfile', { start: 'node src/server.js' }), [
     'node-express/Dockerfile: FROM node:20 is not pinned by a tag',
+    `node-express/Dockerfile: FROM node:20 is not Node.js ${NODE_VERSION} (.node-version)`,
     'node-express/Dockerfile: COPY source node-express/nope.json is not in the build context',
     'node-express/Dockerfile: COPY --from=busybox is not pinned by a tag',
     'node-express/Dockerfile: COPY source node-express/node_modules is excluded by .dockerignore',
@@ -145,7 +147,7 @@ test('a stack\'s own Dockerfile left beside the shared one its service builds is
 });
 
 test('a COPY source that a build arg names is checked in the build context, and EXPOSE against stack.json', () => {
-  const dockerfile = ['FROM node:20.20.2-bookworm-slim', 'ARG STACK', 'ARG PORT=8085', 'COPY ${STACK}/package.json ./',
+  const dockerfile = [`FROM node:${NODE_VERSION}-trixie-slim`, 'ARG STACK', 'ARG PORT=8085', 'COPY ${STACK}/package.json ./',
     'EXPOSE $PORT', 'ENV APP=src/server.js', 'CMD ["sh", "-c", "exec node $APP"]', ''].join('\n');
   const root = checkout({ 'node.Dockerfile': dockerfile });
   assert.deepEqual(dockerfileProblems(root, 'node.Dockerfile', { args: { STACK: 'node-express' }, start: 'node src/server.js', port: 8085 }), []);
@@ -185,4 +187,11 @@ test('make up, bench and down go through docker compose with RUNTIME=compose, na
   const wrong = make('up', 'RUNTIME=podman');
   assert.notEqual(wrong.status, 0);
   assert.match(wrong.stderr, /RUNTIME must be native or compose, not "podman"/);
+});
+
+test('a Node.js image runs the version of .node-version, as the native runtime does', () => {
+  assert.equal(nodeVersionProblem(ROOT, `node:${NODE_VERSION}-trixie-slim`), null);
+  assert.equal(nodeVersionProblem(ROOT, 'eclipse-temurin:25.0.3_9-jre-noble'), null);
+  assert.equal(nodeVersionProblem(ROOT, 'node:20.20.2-bookworm-slim'),
+    `node:20.20.2-bookworm-slim is not Node.js ${NODE_VERSION} (.node-version)`);
 });

@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadStacks, select, stackEnv, STATIC_ROOT } from '../lib/stacks.mjs';
+import { ROOT, loadStacks, select, stackEnv, STATIC_ROOT } from '../lib/stacks.mjs';
 import { findJavaHome } from '../lib/java.mjs';
 
 function repo(manifests) {
@@ -86,4 +87,14 @@ test('the start-up line is checked for its format, and anything logged after it 
   assert.match(logProblems('listening on 8085\n', 'node-express', 8085)[0], /no start-up line/);
   assert.match(logProblems(`${ok.replace('8085,', '8086,')}\n`, 'node-express', 8085)[0], /no start-up line/);
   assert.match(logProblems(`${ok}\nGET /hello 200\n`, 'node-express', 8085)[0], /logged 1 line\(s\).*GET \/hello 200/);
+});
+
+// The start line says `node …`: the stack runs on whichever node comes first on the PATH it is started with,
+// which make puts the pinned one at (.node-version, `make node-check`).
+test('a Node stack is started on the Node.js of .node-version', () => {
+  const pinned = `v${readFileSync(join(ROOT, '.node-version'), 'utf8').trim()}`;
+  for (const target of select(loadStacks(), '').filter((t) => t.stack.runtime === 'node')) {
+    const seen = spawnSync('sh', ['-c', 'node --version'], { cwd: target.stack.dir, env: stackEnv(target), encoding: 'utf8' });
+    assert.equal(seen.stdout.trim(), pinned, `${target.id} would start on ${seen.stdout.trim()}; run it through make`);
+  }
 });
