@@ -14,6 +14,7 @@ function createDatabase({ host, port, name, user, password, poolSize }) {
     // Connections open on demand up to DB_POOL_SIZE and stay open through a benchmark's pauses. A request
     // waits at most 2 s for one (spec/API.md §6.5), whether the pool is saturated or the database is down.
     pool: { max: poolSize, min: 0, idle: 30_000, acquire: 2_000 },
+    // No ssl option: plaintext, as every stack connects (spec/API.md §8).
     dialectOptions: { connectTimeout: 2_000 },
     define: { underscored: true, freezeTableName: true },
   });

@@ -2,6 +2,7 @@ package bench.reactor;
 
 import io.asyncer.r2dbc.mysql.MySqlConnectionConfiguration;
 import io.asyncer.r2dbc.mysql.MySqlConnectionFactory;
+import io.asyncer.r2dbc.mysql.constant.SslMode;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import java.time.Duration;
@@ -31,6 +32,8 @@ public final class Database {
                 .user(config.dbUser())
                 .password(config.dbPassword())
                 .database(config.dbName())
+                // Plaintext, as every stack connects (spec/API.md §8); the driver would otherwise prefer TLS.
+                .sslMode(SslMode.DISABLED)
                 // origin_ts is converted to UTC in the application; the session agrees, whatever the server's zone.
                 .connectionTimeZone(ZoneOffset.UTC.getId())
                 .forceConnectionTimeZoneToSession(true)

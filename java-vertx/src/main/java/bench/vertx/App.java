@@ -8,6 +8,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.mysqlclient.MySQLBuilder;
 import io.vertx.mysqlclient.MySQLConnectOptions;
+import io.vertx.mysqlclient.SslMode;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import java.io.IOException;
@@ -57,6 +58,8 @@ public final class App {
                         .setDatabase(config.dbName())
                         .setUser(config.dbUser())
                         .setPassword(config.dbPassword())
+                        // Plaintext, as every stack connects (spec/API.md §8); Vert.x 5.1+ prefers TLS.
+                        .setSslMode(SslMode.DISABLED)
                         .setCharset("utf8mb4")
                         .setCachePreparedStatements(true))
                 .using(vertx)
