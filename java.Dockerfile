@@ -1,11 +1,13 @@
 # Every Java stack for the compose runtime (docker-compose.yml): the build arg STACK names the stack's directory,
-# PORT is its stack.json port. Built from the repository root, since the build reads the root Maven wrapper and
-# ../spec/booking.proto. The runtime image holds the JRE and the jar only. `make test` checks each service's args,
-# and this file's EXPOSE and CMD, against the stack's stack.json (scripts/compose-check.mjs).
+# PORT is its stack.json port. Built from the repository root, since the build reads the root Maven wrapper, the
+# parent pom and ../spec/booking.proto. The runtime image holds the JRE and the jar only. `make test` checks each
+# service's args, and this file's EXPOSE and CMD, against the stack's stack.json (scripts/compose-check.mjs).
 FROM eclipse-temurin:25.0.3_9-jdk-noble AS build
 WORKDIR /src
 COPY mvnw ./
 COPY .mvn .mvn
+# The parent pom: the versions and build plugins every Java module shares.
+COPY pom.xml ./
 COPY spec/booking.proto spec/
 # Declared after what every stack shares, so those layers stay cached across the four builds.
 ARG STACK

@@ -29,6 +29,8 @@ COPY mvnw ./
 COPY .mvn .mvn
 COPY loadtest/pom.xml loadtest/
 RUN ./mvnw -q -B -f loadtest/pom.xml com.lazerycode.jmeter:jmeter-maven-plugin:configure
+# The chat client's parent pom: the versions and build plugins every Java module shares.
+COPY pom.xml ./
 COPY loadtest/chat-client/pom.xml loadtest/chat-client/
 COPY loadtest/chat-client/src loadtest/chat-client/src
 RUN ./mvnw -q -B -f loadtest/chat-client/pom.xml package -DskipTests
