@@ -47,7 +47,7 @@ comma := ,
 # STACKS as compose services: a variant (name:variant) runs as its stack, its variable set by hand (CHAT_FANOUT=eventbus).
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
-.PHONY: help deps node-check java-check browser loadgen jmeter db-up db-down db-reset fixtures build up down \
+.PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down \
         unit conformance faults layout readme-layout format format-check outdated test bench report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
@@ -78,6 +78,14 @@ browser:
 	  echo "installing chromium from Debian packages"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
+# Go, only for its module download: the compose check's schema comes from the Go module proxy
+# (scripts/compose/schema/go.mod). Debian's package where the machine has no go.
+go-check:
+	@command -v go >/dev/null || { \
+	  [ "$$(id -u)" = 0 ] || { echo "install Go (Debian package golang-go) for the compose check" >&2; exit 1; }; \
+	  echo "installing golang-go from Debian packages"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends golang-go >/dev/null; }
+
 $(CONFORMANCE)/node_modules/.package-lock.json: $(CONFORMANCE)/package-lock.json
 	cd $(CONFORMANCE) && npm ci --no-audit --no-fund --loglevel=error
 
@@ -97,7 +105,7 @@ loadgen: node-check loadtest/node_modules/.package-lock.json ## install the load
 jmeter: java-check ## install JMeter (the bench does it too) and print where it is
 	@node -e "import('./loadtest/jmeter.mjs').then((m) => m.installJmeter()).then(console.log)"
 
-deps: node-check java-check browser loadgen $(CONFORMANCE)/node_modules/.package-lock.json \
+deps: node-check java-check go-check browser loadgen $(CONFORMANCE)/node_modules/.package-lock.json \
       loadtest/node_modules/.package-lock.json scripts/node_modules/.package-lock.json ## install what a fresh machine lacks
 
 # ---------------------------------------------------------------- native runtime
@@ -187,9 +195,9 @@ harness-test: deps db-up fixtures ## the runtime's and the bench harness's own t
 	@$(STACKS_CLI) build node-express
 	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
 
-# No Docker engine on the development machines: docker-compose.yml against the compose-spec schema and the
+# No Docker engine on the development machines: docker-compose.yml against the compose-spec project's schema and the
 # stack.json files, the Dockerfiles' COPY sources, images pinned by tag (harness-test runs it too).
-compose-check: node-check scripts/node_modules/.package-lock.json ## check the Docker runtime statically (no engine needed)
+compose-check: node-check go-check scripts/node_modules/.package-lock.json ## check the Docker runtime statically (no engine needed)
 	@node scripts/compose-check.mjs
 
 # ---------------------------------------------------------------- bench

