@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
 import { availableParallelism, constants } from 'node:os';
-import { ROOT, RUN_DIR, STATIC_ROOT } from '../scripts/lib/stacks.mjs';
+import { ROOT, RUN_DIR, STATIC_ROOT, loadStacks } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
 import { writeStaticTree } from '../spec/fixtures/static/generate.mjs';
 import { installJmeter, jmeterVersion, stopJmeter } from './jmeter.mjs';
@@ -25,6 +25,7 @@ import { formatTable, formatChatTable, formatLatencyTable } from './lib/table.mj
 import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
   stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
+import { libraryVersions } from './lib/libraries.mjs';
 import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_SHARE } from './lib/latency.mjs';
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
@@ -119,6 +120,8 @@ async function main() {
   env.generator = http ? profile.generator : null;
   if (latencyWorkloads.length) env.openLoop = `oha ${ohaVersion()}`;
   if (chat) env.chatClient = chatClientVersions();
+  env.libraries = Object.fromEntries([...new Set(targets.map((t) => t.stack))]
+    .map((stack) => [stack.name, libraryVersions(stack, loadStacks())]));
   const base = { profile, corpus, loadgenCpus: pinning.loadgen, pinning, progress };
   corpusCsv = corpus;
 

@@ -45,7 +45,14 @@ export function settingDifferences(a, b) {
     node: s.environment?.node, mariadb: s.environment?.mariadb });
   const fa = facts(a);
   const fb = facts(b);
-  return Object.keys(fa).filter((k) => fa[k] !== fb[k]).map((k) => `${k}: ${fa[k] ?? '–'} → ${fb[k] ?? '–'}`);
+  const settings = Object.keys(fa).filter((k) => fa[k] !== fb[k]).map((k) => `${k}: ${fa[k] ?? '–'} → ${fb[k] ?? '–'}`);
+  // A library upgrade of a stack both runs measured (stack.json "libraries", as each build resolved them).
+  const la = a.environment?.libraries ?? {};
+  const lb = b.environment?.libraries ?? {};
+  const libraries = Object.keys(la).filter((stack) => lb[stack]).flatMap((stack) => Object.keys(la[stack])
+    .filter((name) => la[stack][name] !== lb[stack][name])
+    .map((name) => `${stack} ${name.split(':').pop()}: ${la[stack][name] ?? '–'} → ${lb[stack][name] ?? '–'}`));
+  return [...settings, ...libraries];
 }
 
 export function formatComparison(a, b) {

@@ -35,6 +35,8 @@ function environmentSection(summary) {
     ['JDK', e.jdk ? `${e.jdk.vendor ?? ''} ${e.jdk.version ?? ''}`.trim() : '–'],
     ['Node.js', e.node ?? '–'],
     ['MariaDB', e.mariadb ?? '–'],
+    ...Object.entries(e.libraries ?? {}).map(([stack, versions]) => [`\`${stack}\``, Object.entries(versions)
+      .map(([name, version]) => `${name.split(':').pop()} ${version ?? '?'}`).join(', ') || '–']),
     ['load generator', generatorName(e)],
     ['git', e.git ? `${e.git.sha?.slice(0, 12) ?? '?'}${e.git.dirty ? ' (uncommitted changes)' : ''}` : '–'],
     ['generator ceiling', ceiling

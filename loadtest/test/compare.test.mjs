@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { compareRuns, formatComparison, NOISE_FLOOR } from '../lib/compare.mjs';
+import { compareRuns, formatComparison, settingDifferences, NOISE_FLOOR } from '../lib/compare.mjs';
 
 const row = (stack, label, values, extra = {}) => ({
   stack, label, workload: label, failed: false, latencyMs: { p99: 10 },
@@ -39,6 +39,12 @@ test('rows present in one run only, and failed rows, are named as such', () => {
   const verdicts = Object.fromEntries(compareRuns(a, b).map((r) => [`${r.stack}|${r.label}`, r.verdict]));
   assert.deepEqual(verdicts, { 's|hello': 'failed run', 't|echo': 'only in A', 'u|echo': 'only in B' });
   assert.match(formatComparison(a, b), /settings differ, profile: quick → seed/);
+});
+
+test('a library another build resolved is named among the settings that differ', () => {
+  const a = { ...run('A', []), environment: { libraries: { s: { 'io.vertx:vertx-core': '5.0.10', 'io.vertx:vertx-web': '5.0.10' } } } };
+  const b = { ...run('B', []), environment: { libraries: { s: { 'io.vertx:vertx-core': '5.2.3', 'io.vertx:vertx-web': '5.0.10' } } } };
+  assert.deepEqual(settingDifferences(a, b), ['s vertx-core: 5.0.10 → 5.2.3']);
 });
 
 test('the compare CLI reads two run folders and fails clearly on a missing one', () => {

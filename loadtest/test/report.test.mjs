@@ -69,6 +69,15 @@ test('the environment block names the machine, pinning, versions, git sha and ge
     '0123456789ab', 'nginx/1.22.1 on the server\'s CPUs, driven by the same generator']) assert.ok(env.includes(expected), expected);
 });
 
+test('the environment block gives each stack\'s libraries at the versions its build resolved', () => {
+  const libraries = { 'java-vertx': { 'io.vertx:vertx-core': '5.2.3', 'io.netty:netty-codec-http': null },
+    'node-express': { express: '5.2.1' } };
+  const md = renderReport({ ...summary, environment: { ...summary.environment, libraries } }, { claims: [] });
+  const env = md.split('## Environment')[1].split('## Charts')[0];
+  assert.match(env, /^\| `java-vertx` \| vertx-core 5\.2\.3, netty-codec-http \? \|$/m);
+  assert.match(env, /^\| `node-express` \| express 5\.2\.1 \|$/m);
+});
+
 test('seed claims are evaluated on this run\'s rows, and unmeasured ones say what is missing', () => {
   const evaluated = evaluateClaims(loadClaims(), summary.results);
   const byId = Object.fromEntries(evaluated.map((e) => [e.claim.id, e]));
