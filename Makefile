@@ -203,9 +203,12 @@ compose-check: node-check go-check scripts/node_modules/.package-lock.json ## ch
 # ---------------------------------------------------------------- bench
 # In Docker the bench itself runs in the loadtest container and starts each stack's service in turn.
 ifeq ($(RUNTIME),compose)
+# The container has no .git and runs as root: the host's git state and user go in as variables.
+BENCH_HOST_ENV = GIT_SHA=$(shell git rev-parse HEAD) GIT_DIRTY=$(if $(shell git status --porcelain),true,false) \
+  RESULTS_OWNER=$(shell id -u):$(shell id -g)
 bench:
 	$(COMPOSE) --profile bench build
-	$(COMPOSE) --profile bench run --rm loadtest
+	$(BENCH_HOST_ENV) $(COMPOSE) --profile bench run --rm loadtest
 else
 bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, GENERATOR, CHAT_SCENARIOS)
 	@node loadtest/bench.mjs

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `make bench`: every workload on every stack, one at a time, on the same CPUs against the same MariaDB.
-// Environment: STACKS, WORKLOADS, PROFILE (quick | seed | sweep | smoke), REPEAT, SERVER_CPUS, DB_CPUS,
-// LOADGEN_CPUS, RESULTS_DIR, CHAT_SCENARIOS. Writes results/<timestamp>/ (JTLs, dashboards, chat reports,
+// Environment: STACKS, WORKLOADS, PROFILE (quick | seed | sweep | smoke), REPEAT, GENERATOR, SERVER_CPUS, DB_CPUS,
+// LOADGEN_CPUS, RESULTS_DIR, CHAT_SCENARIOS, JMETER_HEAP, CHAT_CLIENT_HEAP; in the compose runtime also
+// GIT_SHA and GIT_DIRTY (the image has no .git), RESULTS_OWNER and RESULTS_HOST_DIR (the results volume). Writes results/<timestamp>/ (JTLs, dashboards, chat reports,
 // summary.json), prints the tables,
 // points results/latest at it, and exits non-zero when any run failed. See loadtest/README.md.
-import { mkdirSync, writeFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chownSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
 import { availableParallelism, constants } from 'node:os';
-import { ROOT, RUN_DIR, STATIC_ROOT, loadStacks } from '../scripts/lib/stacks.mjs';
+import { ROOT, RUN_DIR, STATIC_ROOT, dbSettings, loadStacks } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
 import { writeStaticTree } from '../spec/fixtures/static/generate.mjs';
 import { installJmeter, jmeterVersion, stopJmeter } from './jmeter.mjs';
@@ -26,6 +27,7 @@ import { installChatClient, chatClientVersions, measureChat, failedChatRun, merg
   stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { libraryVersions } from './lib/libraries.mjs';
+import { stopStackServices } from '../scripts/lib/containers.mjs';
 import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_SHARE } from './lib/latency.mjs';
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
@@ -37,6 +39,10 @@ const profile = selectProfile();
 // The CPUs this process may use (a cgroup or taskset limit), not the machine's count.
 const pinning = selectPinning(availableParallelism());
 const targets = benchTargets(process.env.STACKS, { withVariants: Boolean(profile.variants) });
+const RUNTIME = process.env.RUNTIME === 'compose' ? 'compose' : 'native';
+// Where each role ran as this run reached it; make compare names a change first, since it moves every figure.
+const topology = () => ({ server: RUNTIME === 'compose' ? 'each stack\'s compose service' : '127.0.0.1',
+  db: `${dbSettings().host}:${dbSettings().port}`, loadgen: RUNTIME === 'compose' ? 'the loadtest container' : 'this machine' });
 const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
 const runDir = join(resultsRoot, stamp);
@@ -99,7 +105,8 @@ const announce = (run, name) => progress.run({ index: runs.indexOf(run) + 1, cou
 async function main() {
   mkdirSync(runDir, { recursive: true });
   // In the compose runtime MariaDB is the db service, already up and healthy on its DB_CPUS cpuset.
-  if (process.env.RUNTIME !== 'compose') ensureDatabase(pinning.db);
+  if (RUNTIME === 'native') ensureDatabase(pinning.db);
+  else await stopStackServices(loadStacks());
   const db = await connect();
   writeStaticTree(STATIC_ROOT);
   const http = profile.workloads.some((w) => HTTP_WORKLOADS.includes(w));
@@ -307,7 +314,7 @@ async function finish(env) {
   for (const list of [rows, chatRows, latency]) list.sort((a, b) => position(a.stack) - position(b.stack));
   rows.push(...chatRows);
   const failed = [...rows, ...Object.values(ceiling), ...latency].filter((r) => r.failed).length;
-  const summary = { run: stamp, profile: profile.name, generator: profile.generator, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
+  const summary = { run: stamp, runtime: RUNTIME, topology: topology(), profile: profile.name, generator: profile.generator, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
     rampUpSeconds: profile.rampUpSeconds, steps: profile.steps }, environment: env,
     ceiling: { server: env.nginx, rows: Object.values(ceiling) }, results: rows,
     openLoop: { generator: env.openLoop ?? null, ceiling: openLoop.ceiling, settings: profile.latency ?? null, superseded },
@@ -334,10 +341,18 @@ async function finish(env) {
     console.error(`bench: REPORT.md not written: ${error.message}`);
     return null;
   });
+  // In the compose runtime the run folder is a volume: its files go to the invoking user, its path as the host sees it.
+  if (process.env.RESULTS_OWNER) chownTree(runDir, ...process.env.RESULTS_OWNER.split(':').map(Number));
+  const shown = process.env.RESULTS_HOST_DIR ? join(process.env.RESULTS_HOST_DIR, stamp) : runDir;
   console.log(`latencies in ms (nearest rank); profile ${profile.name}; pinning server ${pinning.server} / db ${pinning.db} / ` +
     `load generator ${pinning.loadgen}; ` +
-    `results in ${runDir}${report ? ` (${relative(runDir, report)})` : ''}${failed ? `; ${failed} FAILED` : ''}`);
+    `results in ${shown}${report ? ` (${relative(runDir, report)})` : ''}${failed ? `; ${failed} FAILED` : ''}`);
   if (failed) process.exitCode = 1;
+}
+
+function chownTree(path, uid, gid) {
+  chownSync(path, uid, gid);
+  if (statSync(path).isDirectory()) for (const entry of readdirSync(path)) chownTree(join(path, entry), uid, gid);
 }
 
 // Ctrl-C: stop JMeter and the server (even one still starting), then exit 128 + the signal's number.

@@ -38,9 +38,14 @@ export function compareRuns(a, b) {
   });
 }
 
+const ONE_MACHINE = { server: '127.0.0.1', db: '127.0.0.1:3307', loadgen: 'this machine' };
+
 /** What differs between the runs besides the code: a change there explains a delta as well as the code would. */
 export function settingDifferences(a, b) {
-  const facts = (s) => ({ profile: s.profile, repeat: s.profileSettings?.repeat, machine: s.environment?.cpuModel,
+  // Runtime and topology first: a change there moves every figure (and compose reports container memory where
+  // the native runtime reports Pss). A run from before they were recorded ran natively on one machine.
+  const facts = (s) => ({ runtime: s.runtime ?? 'native', topology: JSON.stringify(s.topology ?? ONE_MACHINE),
+    profile: s.profile, repeat: s.profileSettings?.repeat, machine: s.environment?.cpuModel,
     cores: s.environment?.cores, pinning: JSON.stringify(s.environment?.pinning), jdk: s.environment?.jdk?.version,
     node: s.environment?.node, mariadb: s.environment?.mariadb });
   const fa = facts(a);

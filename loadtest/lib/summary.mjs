@@ -85,6 +85,8 @@ export function environment({ pinning, javaHome, mariadb, jmeter, wrk = null, ng
     jmeter,
     wrk,
     nginx,
-    git: { sha: git('rev-parse', 'HEAD'), dirty: Boolean(git('status', '--porcelain')) },
+    // The compose runtime's image has no .git: the Makefile passes what git says on the host.
+    git: process.env.GIT_SHA ? { sha: process.env.GIT_SHA, dirty: process.env.GIT_DIRTY === 'true' }
+      : { sha: git('rev-parse', 'HEAD'), dirty: Boolean(git('status', '--porcelain')) },
   };
 }

@@ -47,6 +47,18 @@ test('a library another build resolved is named among the settings that differ',
   assert.deepEqual(settingDifferences(a, b), ['s vertx-core: 5.0.10 → 5.2.3']);
 });
 
+test('a change of runtime or topology is named first, before the other settings', () => {
+  const a = run('A', []);
+  const b = { ...run('B', [], 'seed'), runtime: 'compose',
+    topology: { server: 'each stack\'s compose service', db: 'db:3306', loadgen: 'the loadtest container' } };
+  const differences = settingDifferences(a, b);
+  assert.equal(differences[0], 'runtime: native → compose');
+  assert.match(differences[1], /^topology: \{"server":"127\.0\.0\.1".*→ \{"server":"each stack's compose service"/);
+  assert.equal(differences[2], 'profile: quick → seed');
+  assert.deepEqual(settingDifferences(a, { ...run('C', []), runtime: 'native',
+    topology: { server: '127.0.0.1', db: '127.0.0.1:3307', loadgen: 'this machine' } }), []);
+});
+
 test('the compare CLI reads two run folders and fails clearly on a missing one', () => {
   const root = mkdtempSync(join(tmpdir(), 'compare-'));
   for (const [name, values] of [['r1', [100, 101]], ['r2', [150, 151]]]) {

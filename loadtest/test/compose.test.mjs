@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { benchTargets, startStack } from '../lib/servers.mjs';
 import { startSampler, resourceSummary } from '../lib/sampler.mjs';
 import { processDied } from '../lib/run.mjs';
+import { stopStackServices } from '../../scripts/lib/containers.mjs';
+import { loadStacks } from '../../scripts/lib/stacks.mjs';
+import { environment } from '../lib/summary.mjs';
 
 // No Docker engine runs here: a fake `docker` on PATH plays the compose runtime. It logs every call (arguments
 // and the variables a compose file would interpolate), keeps a container "running" from `compose up` to
@@ -74,7 +77,8 @@ test('compose: a stack is its service, brought up alone and waited on, reached b
     assert.equal(server.container, 'cid-node-express');
     assert.equal(started.at(-1).pid, server.pid, 'the bench can stop it from the moment it exists');
     const up = calls().find((c) => c.args[1] === 'up');
-    assert.deepEqual(up.args, ['compose', 'up', '--detach', '--no-deps', '--no-build', '--wait', '--wait-timeout', '120', 'node-express']);
+    assert.deepEqual(up.args, ['compose', 'up', '--detach', '--no-deps', '--no-build', '--force-recreate', '--wait',
+      '--wait-timeout', '120', 'node-express']);
     assert.equal(up.env.DB_HOST, 'db');
     assert.equal(await processDied(server.pid), false);
   } finally {
@@ -83,6 +87,12 @@ test('compose: a stack is its service, brought up alone and waited on, reached b
   assert.ok(calls().some((c) => c.args.join(' ') === 'compose stop --timeout 15 node-express'));
   await sleep(200);
   assert.equal(await processDied(server.pid), true, 'the container stopped, so its stand-in exited');
+});
+
+test('compose: before the first stack starts, every stack service is stopped, so none idles on the server CPUs', async () => {
+  await stopStackServices(loadStacks());
+  assert.deepEqual(calls().at(-1).args, ['compose', 'stop', '--timeout', '15', 'java-reactor', 'java-vertx',
+    'java-spring5', 'java-mvc-jpa', 'node-express', 'node-cluster']);
 });
 
 test('compose: the sampler reads the container (docker stats), not /proc; CPU mean stays total over time', async () => {
@@ -118,4 +128,18 @@ test('compose: a service that does not become healthy is stopped and reported wi
     /java-reactor was not healthy within 120 s \(docker compose up exit 1: container java-reactor is unhealthy\); last log lines:\njava-reactor {2}\| boom/);
   assert.ok(calls().some((c) => c.args.join(' ') === 'compose stop --timeout 15 java-reactor'));
   assert.equal(stops.length, 1);
+});
+
+test('compose: the run records the host\'s git state from GIT_SHA and GIT_DIRTY, the image having no .git', () => {
+  const saved = { sha: process.env.GIT_SHA, dirty: process.env.GIT_DIRTY };
+  Object.assign(process.env, { GIT_SHA: 'ea8c1252a845b28e5cbfdeeb82ec001dbc36aabd', GIT_DIRTY: 'true' });
+  try {
+    assert.deepEqual(environment({ pinning: {}, javaHome: null }).git,
+      { sha: 'ea8c1252a845b28e5cbfdeeb82ec001dbc36aabd', dirty: true });
+  } finally {
+    for (const [key, value] of [['GIT_SHA', saved.sha], ['GIT_DIRTY', saved.dirty]]) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
 });

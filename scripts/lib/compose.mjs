@@ -4,7 +4,7 @@
 // defaults, Dockerfile and build args, /health probe) and back, and through dockerfile.mjs every Dockerfile with
 // each service's build args: COPY sources, every image pinned by a tag, EXPOSE and CMD as stack.json's port and
 // start line.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parse } from 'yaml';
@@ -140,11 +140,39 @@ export function stackProblems(doc, stacks) {
   return problems;
 }
 
+// Variables the bench reads that the loadtest service rightly does not pass through, and why.
+export const NOT_PASSED = {
+  CARGO_HOME: 'oha is built into the image',
+  JAVA_HOME: 'the image\'s own JDK',
+  RUN: 'make report and readme-results read a finished run natively',
+  README_WORKLOADS: 'make readme-results runs natively',
+  RUN_DIR: 'the container\'s own working folder',
+  SERVER_HOST: 'the compose runtime reaches each stack by its service name',
+  RESULTS_DIR: 'the host side of the results volume; inside, results/ is that volume',
+};
+
+/** The environment variables the bench's code reads (loadtest/ and scripts/lib/, tests aside). */
+export function benchVariables(root) {
+  const files = ['loadtest', 'loadtest/lib', 'scripts/lib'].flatMap((dir) => readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.mjs')).map((f) => join(root, dir, f)));
+  const names = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
+  return [...new Set(names)].sort();
+}
+
+/** Each variable the bench reads reaches it in the loadtest container, or is in NOT_PASSED with its reason. */
+export function benchEnvProblems(root, doc) {
+  const service = doc.services?.loadtest;
+  if (!service) return ['service loadtest (the compose runtime\'s bench) is missing'];
+  const passed = new Set(envNames(service));
+  return benchVariables(root).filter((name) => !passed.has(name) && !(name in NOT_PASSED))
+    .map((name) => `service loadtest: the bench reads ${name}, which its environment does not pass through`);
+}
+
 /** Every check over a checkout at root; [] when the compose runtime agrees with the stacks. */
 export function composeProblems(root) {
   const stacks = loadStacks(root);
   const doc = readCompose(root);
-  const problems = [...schemaProblems(doc), ...stackProblems(doc, stacks)];
+  const problems = [...schemaProblems(doc), ...stackProblems(doc, stacks), ...benchEnvProblems(root, doc)];
   for (const [name, service] of Object.entries(doc.services ?? {})) {
     if (service.image && !pinned(service.image)) problems.push(`service ${name}: image ${service.image} is not pinned by a tag`);
     const version = service.image && nodeVersionProblem(root, service.image);

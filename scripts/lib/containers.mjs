@@ -26,8 +26,10 @@ export function docker(args, { env = process.env, timeoutMs = 0 } = {}) {
  */
 export async function upService(target, env, timeoutSeconds) {
   const service = target.stack.name;
-  const up = await docker(['compose', 'up', '--detach', '--no-deps', '--no-build', '--wait', '--wait-timeout',
-    String(timeoutSeconds), service], { env });
+  // --force-recreate: a container left running (by `make up`, say) would otherwise be reused, so a repeat would
+  // not start fresh; every start is a new container, as every native start is a new process.
+  const up = await docker(['compose', 'up', '--detach', '--no-deps', '--no-build', '--force-recreate', '--wait',
+    '--wait-timeout', String(timeoutSeconds), service], { env });
   if (up.code !== 0) {
     const logs = await docker(['compose', 'logs', '--no-color', '--tail', '15', service], { env });
     await stopService(target, env);
@@ -48,6 +50,15 @@ export function watchContainer(id, env = process.env) {
   const child = spawn('docker', ['wait', id], { env, stdio: 'ignore' });
   trackExit(child);
   return child;
+}
+
+/**
+ * Every stack service stopped before a bench starts its first: one left running from `make up` would share the
+ * server CPUs with the stack being measured. Throws when the stop fails, since the run would not be clean.
+ */
+export async function stopStackServices(stacks, env = process.env) {
+  const result = await docker(['compose', 'stop', '--timeout', '15', ...stacks.map((s) => s.name)], { env });
+  if (result.code !== 0) throw new Error(`docker compose stop of the stacks failed (exit ${result.code}): ${result.output.trim()}`);
 }
 
 /** `docker compose stop`: SIGTERM, then SIGKILL after the contract's 10 s drain plus slack, as natively. */

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { ROOT, loadStacks } from '../lib/stacks.mjs';
-import { composeProblems, readCompose, schemaFile, schemaProblems, stackProblems, interpolate } from '../lib/compose.mjs';
+import { benchEnvProblems, benchVariables, composeProblems, readCompose, schemaFile, schemaProblems, stackProblems,
+  interpolate } from '../lib/compose.mjs';
 import { dockerfileProblems, nodeVersionProblem, pinned, substitute } from '../lib/dockerfile.mjs';
 
 const CHECK = join(ROOT, 'scripts/compose-check.mjs');
@@ -91,6 +92,19 @@ test('the schema is the compose-spec project\'s, at the version go.mod pins, che
   const version = readFileSync(join(ROOT, 'scripts/compose/schema/go.mod'), 'utf8').match(/compose-go\/v2 (v[\d.]+)/)[1];
   assert.ok(schemaFile().endsWith(`github.com/compose-spec/compose-go/v2@${version}/schema/compose-spec.json`), schemaFile());
   assert.equal(JSON.parse(readFileSync(schemaFile(), 'utf8')).title, 'Compose Specification');
+});
+
+test('every variable the bench reads reaches the loadtest container, or is named as not passed with a reason', () => {
+  const doc = readCompose(ROOT);
+  assert.deepEqual(benchEnvProblems(ROOT, doc), []);
+  for (const name of ['GENERATOR', 'JMETER_HEAP', 'GIT_SHA', 'RESULTS_OWNER', 'STACKS']) {
+    assert.ok(benchVariables(ROOT).includes(name), name);
+  }
+  delete doc.services.loadtest.environment.GENERATOR;
+  delete doc.services.loadtest.environment.GIT_SHA;
+  assert.deepEqual(benchEnvProblems(ROOT, doc), [
+    'service loadtest: the bench reads GENERATOR, which its environment does not pass through',
+    'service loadtest: the bench reads GIT_SHA, which its environment does not pass through']);
 });
 
 test('variables are read as Compose reads them with an empty environment', () => {
@@ -179,13 +193,15 @@ test('make up, bench and down go through docker compose with RUNTIME=compose, na
   const make = (...args) => spawnSync('make', ['-n', '-s', '--no-print-directory', ...args], { cwd: ROOT, encoding: 'utf8' });
   const compose = make('up', 'bench', 'down', 'RUNTIME=compose', 'STACKS=node-express java-vertx:eventbus');
   assert.equal(compose.status, 0, compose.stderr);
-  assert.deepEqual(compose.stdout.trim().split('\n'), [
+  const lines = compose.stdout.trim().split('\n');
+  assert.deepEqual(lines.filter((l) => !l.includes(' run ')), [
     'docker compose up --detach --build --wait node-express java-vertx',
     'docker compose ps',
     'docker compose --profile bench build',
-    'docker compose --profile bench run --rm loadtest',
     'docker compose stop node-express java-vertx',
   ]);
+  // The image has no .git and the container runs as root: the host's git state and user go in as variables.
+  assert.match(lines.filter((l) => l.includes(' run '))[0], /^GIT_SHA=[0-9a-f]{40} +GIT_DIRTY=(true|false) +RESULTS_OWNER=\d+:\d+ +docker compose --profile bench run --rm loadtest$/);
   const native = make('up', 'bench', 'down', 'RUNTIME=native', 'STACKS=node-express');
   assert.equal(native.status, 0, native.stderr);
   assert.doesNotMatch(native.stdout, /docker/);
