@@ -141,13 +141,13 @@ async function main() {
     }
     for (const run of current ? ceilingRuns : []) {
       announce(run, CEILING);
-      record(run, await measureSafely({ ...base, server: { ...current, host: '127.0.0.1' }, workload: run.workload,
+      record(run, await measureSafely({ ...base, server: current, workload: run.workload,
         step: run.step, dir: dirOf(run, 'nginx') }));
     }
     // What the open-loop generator can offer on LOADGEN_CPUS: its latency steps ask for at most half of it.
     for (const workload of current ? openLoopCeilings : []) {
       progress.note(`bench: open-loop generator ceiling (${workload}, nginx)`);
-      openLoop.ceiling[workload] = await openLoopCeiling({ workload, host: '127.0.0.1', port: current.port,
+      openLoop.ceiling[workload] = await openLoopCeiling({ workload, host: current.host, port: current.port,
         file: profile.steps[workload][0].file, cpus: pinning.loadgen, seconds: profile.latency.seconds,
         connections: profile.latency.connections }).catch((error) => ({ failed: true, reason: error.message }));
     }

@@ -1,5 +1,6 @@
 // nginx as the generator ceiling: installed from Debian packages when missing (as root), configured from
-// loadtest/nginx.conf, started as a plain process pinned to SERVER_CPUS with one worker per server CPU.
+// loadtest/nginx.conf, started as a plain process pinned to SERVER_CPUS with one worker per server CPU; in the
+// compose runtime, the ceiling service instead.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,6 +8,8 @@ import { join } from 'node:path';
 import { ROOT, RUN_DIR, STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { waitHealthy, stop } from '../../scripts/lib/processes.mjs';
 import { ensureDebianPackage } from './apt.mjs';
+import { upService, stopService, watchContainer } from '../../scripts/lib/containers.mjs';
+import { sampleAsContainer } from './sampler.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 const RUN = join(RUN_DIR, 'nginx');
@@ -47,16 +50,44 @@ export function renderConfig(template, values) {
   });
 }
 
-/** Starts nginx; returns { pid, port, stop() }. */
-export async function startNginx(serverCpus) {
-  mkdirSync(RUN, { recursive: true });
-  const port = await freePort();
+/** loadtest/nginx.conf filled in under `run`; returns the config file's path. */
+export function writeConfig({ run, workers, listen, staticRoot }) {
+  mkdirSync(run, { recursive: true });
   const template = readFileSync(join(ROOT, 'loadtest/nginx.conf'), 'utf8');
-  const workers = serverCpus ? cpuCount(serverCpus) : 'auto';
-  const conf = join(RUN, 'nginx.conf');
-  writeFileSync(conf, renderConfig(template, { WORKERS: workers, RUN, PORT: port, STATIC_ROOT }));
+  const conf = join(run, 'nginx.conf');
+  writeFileSync(conf, renderConfig(template, { WORKERS: workers, RUN: run, LISTEN: listen, STATIC_ROOT: staticRoot }));
+  return conf;
+}
+
+/** The nginx command line for a config written by writeConfig. */
+export const nginxCommand = (run, conf) => [NGINX, '-p', run, '-e', join(run, 'error.log'), '-c', conf];
+
+// The compose runtime's ceiling: the ceiling service (loadtest/ceiling-server.mjs) on the server's cpuset,
+// reached over the bench network by its name, as every stack is; sampled from its container's statistics.
+export const CEILING_SERVICE = { id: 'ceiling', stack: { name: 'ceiling', port: 8080 } };
+
+async function startCeilingService() {
+  const halt = () => stopService(CEILING_SERVICE);
+  const id = await upService(CEILING_SERVICE, process.env, 60);
+  const watcher = watchContainer(id);
+  const forget = sampleAsContainer(watcher.pid, id);
+  const stopAll = async () => {
+    const how = await halt();
+    watcher.kill();
+    forget();
+    return how;
+  };
+  return { pid: watcher.pid, host: CEILING_SERVICE.stack.name, port: CEILING_SERVICE.stack.port, stop: stopAll };
+}
+
+/** Starts nginx; returns { pid, host, port, stop() }. */
+export async function startNginx(serverCpus) {
+  if (process.env.RUNTIME === 'compose') return startCeilingService();
+  const port = await freePort();
+  const conf = writeConfig({ run: RUN, workers: serverCpus ? cpuCount(serverCpus) : 'auto',
+    listen: `127.0.0.1:${port}`, staticRoot: STATIC_ROOT });
   const log = openSync(join(RUN, 'stdout.log'), 'w');
-  const command = [NGINX, '-p', RUN, '-e', join(RUN, 'error.log'), '-c', conf];
+  const command = nginxCommand(RUN, conf);
   if (serverCpus) command.unshift('taskset', '-c', serverCpus);
   // Its own process group, like the stacks, so stop() reaches master and workers together.
   const child = spawn(command[0], command.slice(1), { detached: true, stdio: ['ignore', log, log] });
@@ -66,5 +97,5 @@ export async function startNginx(serverCpus) {
     await stop(child.pid, 5_000);
     throw new Error(`nginx ${state}; see ${join(RUN, 'error.log')}`);
   }
-  return { pid: child.pid, port, stop: () => stop(child.pid, 5_000) };
+  return { pid: child.pid, host: '127.0.0.1', port, stop: () => stop(child.pid, 5_000) };
 }

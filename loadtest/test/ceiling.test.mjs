@@ -13,8 +13,9 @@ test('cpuCount reads taskset lists', () => {
 
 test('the config template has every field filled, and refuses a missing one', () => {
   const template = readFileSync(join(ROOT, 'loadtest/nginx.conf'), 'utf8');
-  const conf = renderConfig(template, { WORKERS: 2, RUN: '/r', PORT: 1234, STATIC_ROOT: '/s' });
+  const conf = renderConfig(template, { WORKERS: 2, RUN: '/r', LISTEN: '127.0.0.1:1234', STATIC_ROOT: '/s' });
   assert.doesNotMatch(conf, /\{\{\w+\}\}/);
+  assert.match(conf, /listen 127\.0\.0\.1:1234;/);
   assert.match(conf, /worker_processes 2;/);
   assert.match(conf, /sendfile on;/);
   assert.match(conf, /location = \/hello \{\s+default_type text\/plain;\s+return 200 "Hello, World!";/);

@@ -9,6 +9,9 @@ import { processDied } from '../lib/run.mjs';
 import { stopStackServices } from '../../scripts/lib/containers.mjs';
 import { loadStacks } from '../../scripts/lib/stacks.mjs';
 import { environment } from '../lib/summary.mjs';
+import { startNginx } from '../lib/ceiling.mjs';
+import { ROOT } from '../../scripts/lib/stacks.mjs';
+import { readCompose } from '../../scripts/lib/compose.mjs';
 
 // No Docker engine runs here: a fake `docker` on PATH plays the compose runtime. It logs every call (arguments
 // and the variables a compose file would interpolate), keeps a container "running" from `compose up` to
@@ -142,4 +145,21 @@ test('compose: the run records the host\'s git state from GIT_SHA and GIT_DIRTY,
       else process.env[key] = value;
     }
   }
+});
+
+test('compose: the nginx ceiling is its own service on the server cpuset, reached by name as the stacks are', async () => {
+  const ceiling = await startNginx('0-1');
+  try {
+    assert.equal(ceiling.host, 'ceiling');
+    assert.equal(ceiling.port, 8080);
+    assert.deepEqual(calls().filter((c) => c.args[1] === 'up').at(-1).args, ['compose', 'up', '--detach', '--no-deps',
+      '--no-build', '--force-recreate', '--wait', '--wait-timeout', '60', 'ceiling']);
+    assert.equal(await processDied(ceiling.pid), false);
+  } finally {
+    assert.equal(await ceiling.stop(), 'stopped');
+  }
+  const service = readCompose(ROOT).services.ceiling;
+  assert.equal(service.cpuset, '${SERVER_CPUS:-0-1}');
+  assert.deepEqual(service.networks, readCompose(ROOT).services['node-express'].networks);
+  assert.equal(readCompose(ROOT).services.loadtest.cpuset, '${LOADGEN_CPUS:-3}', 'the generators only, off the server CPUs');
 });

@@ -22,8 +22,9 @@ export function schemaFile() {
   return join(module.Dir, 'schema/compose-spec.json');
 }
 
-// Services that are not stacks: the database, the static tree's one-shot writer and the bench's load generator.
-export const INFRA_SERVICES = ['db', 'static', 'loadtest'];
+// Services that are not stacks: the database, the static tree's one-shot writer, the bench's load generator and
+// its generator ceiling.
+export const INFRA_SERVICES = ['db', 'static', 'loadtest', 'ceiling'];
 // What scripts/lib/stacks.mjs stackEnv gives every stack besides its stack.json env.
 export const CONTRACT_ENV = ['PORT', 'DB_HOST', 'DB_PORT', 'DB_NAME', 'DB_USER', 'DB_PASSWORD', 'DB_POOL_SIZE',
   'STATIC_ROOT', 'WORKERS'];
