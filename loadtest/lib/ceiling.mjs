@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { ROOT, RUN_DIR, STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { waitHealthy, stop } from '../../scripts/lib/processes.mjs';
 import { ensureDebianPackage } from './apt.mjs';
-import { upService, stopService, watchContainer } from '../../scripts/lib/containers.mjs';
-import { sampleAsContainer } from './sampler.mjs';
+import { startService } from './servers.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 const RUN = join(RUN_DIR, 'nginx');
@@ -63,26 +62,14 @@ export function writeConfig({ run, workers, listen, staticRoot }) {
 export const nginxCommand = (run, conf) => [NGINX, '-p', run, '-e', join(run, 'error.log'), '-c', conf];
 
 // The compose runtime's ceiling: the ceiling service (loadtest/ceiling-server.mjs) on the server's cpuset,
-// reached over the bench network by its name, as every stack is; sampled from its container's statistics.
+// started, reached and sampled as every stack's service is (servers.mjs startService).
 export const CEILING_SERVICE = { id: 'ceiling', stack: { name: 'ceiling', port: 8080 } };
-
-async function startCeilingService() {
-  const halt = () => stopService(CEILING_SERVICE);
-  const id = await upService(CEILING_SERVICE, process.env, 60);
-  const watcher = watchContainer(id);
-  const forget = sampleAsContainer(watcher.pid, id);
-  const stopAll = async () => {
-    const how = await halt();
-    watcher.kill();
-    forget();
-    return how;
-  };
-  return { pid: watcher.pid, host: CEILING_SERVICE.stack.name, port: CEILING_SERVICE.stack.port, stop: stopAll };
-}
 
 /** Starts nginx; returns { pid, host, port, stop() }. */
 export async function startNginx(serverCpus) {
-  if (process.env.RUNTIME === 'compose') return startCeilingService();
+  if (process.env.RUNTIME === 'compose') {
+    return startService(CEILING_SERVICE, undefined, { env: process.env, timeoutSeconds: 60 });
+  }
   const port = await freePort();
   const conf = writeConfig({ run: RUN, workers: serverCpus ? cpuCount(serverCpus) : 'auto',
     listen: `127.0.0.1:${port}`, staticRoot: STATIC_ROOT });

@@ -49,13 +49,13 @@ export async function startStack(target, serverCpus, note, onStarted = () => {})
 /**
  * The compose runtime's startStack: `docker compose up --wait` of the target's service with its stackEnv; pid is
  * that of a `docker wait` on the container (alive exactly while the container runs), and the sampler reads the
- * container's CPU and memory for it.
+ * container's CPU and memory for it. The nginx ceiling's service starts the same way, with the caller's env.
  */
-async function startService(target, onStarted) {
-  const env = stackEnv(target, process.env);
+export async function startService(target, onStarted = () => {}, { env = stackEnv(target, process.env),
+  timeoutSeconds = STARTUP_TIMEOUT_MS / 1000 } = {}) {
   const halt = () => stopService(target, env);
   onStarted({ name: target.id, pid: null, stop: halt });
-  const id = await upService(target, env, STARTUP_TIMEOUT_MS / 1000);
+  const id = await upService(target, env, timeoutSeconds);
   const watcher = watchContainer(id, env);
   const forget = sampleAsContainer(watcher.pid, id);
   const stopAll = async () => {
