@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `make bench`: every workload on every stack, one at a time, on the same CPUs against the same MariaDB.
-// Environment: STACKS, WORKLOADS, PROFILE (quick | seed | sweep | smoke), REPEAT, GENERATOR, SERVER_CPUS, DB_CPUS,
-// LOADGEN_CPUS, RESULTS_DIR, CHAT_SCENARIOS, JMETER_HEAP, CHAT_CLIENT_HEAP; in the compose runtime also
-// GIT_SHA and GIT_DIRTY (the image has no .git), RESULTS_OWNER and RESULTS_HOST_DIR (the results volume). Writes results/<timestamp>/ (JTLs, dashboards, chat reports,
-// summary.json), prints the tables,
-// points results/latest at it, and exits non-zero when any run failed. See loadtest/README.md.
-import { chownSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+// Environment: STACKS, WORKLOADS, PROFILE (quick | seed | sweep | smoke), REPEAT, GENERATOR, SERVER_CPUS,
+// DB_CPUS, LOADGEN_CPUS, RESULTS_DIR, CHAT_SCENARIOS, JMETER_HEAP, CHAT_CLIENT_HEAP; in the compose runtime also
+// GIT_SHA and GIT_DIRTY (the image has no .git), RESULTS_OWNER and RESULTS_HOST_DIR (the results volume).
+// Writes results/<timestamp>/ (JTLs, dashboards, chat reports, summary.json), prints the tables, points
+// results/latest at it, and exits non-zero when any run failed. See loadtest/README.md.
+import { chownSync, lchownSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
 import { availableParallelism, constants } from 'node:os';
 import { ROOT, RUN_DIR, STATIC_ROOT, dbSettings, loadStacks } from '../scripts/lib/stacks.mjs';
@@ -41,8 +41,11 @@ const pinning = selectPinning(availableParallelism());
 const targets = benchTargets(process.env.STACKS, { withVariants: Boolean(profile.variants) });
 const RUNTIME = process.env.RUNTIME === 'compose' ? 'compose' : 'native';
 // Where each role ran as this run reached it; make compare names a change first, since it moves every figure.
-const topology = () => ({ server: RUNTIME === 'compose' ? 'each stack\'s compose service' : '127.0.0.1',
-  db: `${dbSettings().host}:${dbSettings().port}`, loadgen: RUNTIME === 'compose' ? 'the loadtest container' : 'this machine' });
+const topology = ({ host, port } = dbSettings()) => ({
+  server: RUNTIME === 'compose' ? 'each stack\'s compose service' : '127.0.0.1',
+  db: `${host}:${port}`,
+  loadgen: RUNTIME === 'compose' ? 'the loadtest container' : 'this machine',
+});
 const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
 const runDir = join(resultsRoot, stamp);
@@ -105,8 +108,9 @@ const announce = (run, name) => progress.run({ index: runs.indexOf(run) + 1, cou
 async function main() {
   mkdirSync(runDir, { recursive: true });
   // In the compose runtime MariaDB is the db service, already up and healthy on its DB_CPUS cpuset.
+  const stacks = loadStacks();
   if (RUNTIME === 'native') ensureDatabase(pinning.db);
-  else await stopStackServices(loadStacks());
+  else await stopStackServices(stacks);
   const db = await connect();
   writeStaticTree(STATIC_ROOT);
   const http = profile.workloads.some((w) => HTTP_WORKLOADS.includes(w));
@@ -128,7 +132,7 @@ async function main() {
   if (latencyWorkloads.length) env.openLoop = `oha ${ohaVersion()}`;
   if (chat) env.chatClient = chatClientVersions();
   env.libraries = Object.fromEntries([...new Set(targets.map((t) => t.stack))]
-    .map((stack) => [stack.name, libraryVersions(stack, loadStacks())]));
+    .map((stack) => [stack.name, libraryVersions(stack, stacks)]));
   const base = { profile, corpus, loadgenCpus: pinning.loadgen, pinning, progress };
   corpusCsv = corpus;
 
@@ -342,7 +346,11 @@ async function finish(env) {
     return null;
   });
   // In the compose runtime the run folder is a volume: its files go to the invoking user, its path as the host sees it.
-  if (process.env.RESULTS_OWNER) chownTree(runDir, ...process.env.RESULTS_OWNER.split(':').map(Number));
+  if (process.env.RESULTS_OWNER) {
+    const [uid, gid] = process.env.RESULTS_OWNER.split(':').map(Number);
+    chownTree(runDir, uid, gid);
+    lchownSync(latest, uid, gid);
+  }
   const shown = process.env.RESULTS_HOST_DIR ? join(process.env.RESULTS_HOST_DIR, stamp) : runDir;
   console.log(`latencies in ms (nearest rank); profile ${profile.name}; pinning server ${pinning.server} / db ${pinning.db} / ` +
     `load generator ${pinning.loadgen}; ` +

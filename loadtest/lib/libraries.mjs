@@ -9,11 +9,10 @@ import { join } from 'node:path';
 /** { "group:artifact": version or null } from a dependency:list file ("   g:a:jar:1.2.3:compile -- module x"). */
 export function listedVersions(file, coordinates) {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  return Object.fromEntries(coordinates.map((coordinate) => {
-    const line = text.split('\n').map((l) => l.trim().split(':')).find((f) => `${f[0]}:${f[1]}` === coordinate);
-    // g:a:type:version:scope, or g:a:type:classifier:version:scope
-    return [coordinate, line ? line[line.length - 2].split(' ')[0] : null];
-  }));
+  // g:a:type:version:scope, or g:a:type:classifier:version:scope; the first listing of a coordinate wins.
+  const versions = new Map(text.split('\n').map((l) => l.trim().split(':')).filter((f) => f.length >= 5).reverse()
+    .map((f) => [`${f[0]}:${f[1]}`, f[f.length - 2]]));
+  return Object.fromEntries(coordinates.map((c) => [c, versions.get(c) ?? null]));
 }
 
 /** { name: version or null } for the packages installed in `dir`'s node_modules. */

@@ -1,6 +1,6 @@
 // Static checks of the compose runtime, for machines where no Docker engine runs (`make test`): the compose
-// file against the compose-spec project's JSON schema (scripts/compose/schema/go.mod says which and where from), and
-// its durations as Compose parses them, every stack.json against its service (port, environment names and
+// file against the compose-spec project's JSON schema (scripts/compose/schema/go.mod says which and where
+// from) and its durations as Compose parses them, every stack.json against its service (port, environment names and
 // defaults, Dockerfile and build args, /health probe) and back, and through dockerfile.mjs every Dockerfile with
 // each service's build args: COPY sources, every image pinned by a tag, EXPOSE and CMD as stack.json's port and
 // start line.
@@ -50,11 +50,12 @@ const DURATION_KEYS = new Set(['interval', 'timeout', 'start_period', 'start_int
 export function schemaProblems(doc) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const validate = ajv.compile(JSON.parse(readFileSync(schemaFile(), 'utf8')));
-  const problems = validate(interpolate(doc)) ? [] : validate.errors.map((e) => {
+  const composed = interpolate(doc);
+  const problems = validate(composed) ? [] : validate.errors.map((e) => {
     const key = e.params?.additionalProperty ?? e.params?.unevaluatedProperty;
     return `docker-compose.yml${e.instancePath || '/'}: ${e.message}${key ? ` ("${key}")` : ''}`;
   });
-  return [...new Set(problems), ...durationProblems(interpolate(doc))];
+  return [...new Set(problems), ...durationProblems(composed)];
 }
 
 function durationProblems(value, path = '') {
@@ -156,7 +157,8 @@ export const NOT_PASSED = {
 export function benchVariables(root) {
   const files = ['loadtest', 'loadtest/lib', 'scripts/lib'].flatMap((dir) => readdirSync(join(root, dir))
     .filter((f) => f.endsWith('.mjs')).map((f) => join(root, dir, f)));
-  const names = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
+  const names = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)])
+    .map((m) => m[1]);
   return [...new Set(names)].sort();
 }
 
