@@ -38,9 +38,9 @@ function post(agent, host, port, body) {
  * `clients` loops posting bookings of `model` until `until()` is true or the stack refuses connections.
  * Resolves with { rowIds, statuses, unanswered, answers: [{ sentAt, ms, status, retryAfter }] }: rowIds of the
  * 201s, a count per status, and the requests that got no status (in flight when a connection closed: they
- * may have been committed).
+ * may have been committed). onAnswer(answer) is called as each answer arrives.
  */
-export async function bookingsLoad({ host, port }, model, until, clients) {
+export async function bookingsLoad({ host, port }, model, until, clients, onAnswer = () => {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const tally = { rowIds: [], statuses: {}, unanswered: 0, answers: [] };
   let n = 0;
@@ -54,7 +54,9 @@ export async function bookingsLoad({ host, port }, model, until, clients) {
         await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
         continue;
       }
-      tally.answers.push({ sentAt, ms: Date.now() - sentAt, status: res.status, retryAfter: res.retryAfter });
+      const answer = { sentAt, ms: Date.now() - sentAt, status: res.status, retryAfter: res.retryAfter };
+      tally.answers.push(answer);
+      onAnswer(answer);
       tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
       if (res.status === 201) tally.rowIds.push(JSON.parse(res.text).rowId);
       else await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
