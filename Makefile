@@ -11,7 +11,8 @@ export DB_PORT ?= 3307
 export DB_NAME ?= bench
 export DB_USER ?= bench
 export DB_PASSWORD ?= bench
-export STATIC_ROOT ?= $(CURDIR)/.run/static
+export RUN_DIR ?= $(CURDIR)/.run
+export STATIC_ROOT ?= $(RUN_DIR)/static
 # The bench (loadtest/README.md): empty means the profile's or the machine's default.
 export PROFILE WORKLOADS REPEAT GENERATOR RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
 
@@ -47,7 +48,7 @@ comma := ,
 # STACKS as compose services: a variant (name:variant) runs as its stack, its variable set by hand (CHAT_FANOUT=eventbus).
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
-.PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down \
+.PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
         unit conformance faults layout readme-layout format format-check outdated test bench report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
@@ -139,6 +140,10 @@ down: ## stop started stacks (STACKS, default: all)
 	@$(STACKS_CLI) down
 endif
 
+# What `make up` does once the stacks are built: the bench on another server host starts each stack this way.
+start: node-check ## start STACKS as built (make build), waiting on /health
+	@$(STACKS_CLI) up
+
 # ---------------------------------------------------------------- tests
 unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or the static tree)
 	@$(STACKS_CLI) unit
@@ -146,13 +151,14 @@ unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or 
 conformance: deps db-up fixtures build ## the contract suite against every stack and variant, started for real
 	@$(STACKS_CLI) conformance
 
-test: deps ## everything CI runs: the layout check, unit tests, conformance against every stack, faults, harness tests
+test: deps ## everything CI runs: the layout check, unit tests, conformance against every stack, faults, harness tests, three hosts
 	@$(MAKE) --no-print-directory layout
 	@$(MAKE) --no-print-directory format-check
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory conformance
 	@$(MAKE) --no-print-directory faults
 	@$(MAKE) --no-print-directory harness-test
+	@$(MAKE) --no-print-directory hosts-test
 
 faults: deps db-up fixtures build ## large downloads, a database outage and SIGTERM under load, against every stack and variant
 	@node loadtest/faults.mjs
@@ -194,6 +200,15 @@ harness-test: deps db-up fixtures ## the runtime's and the bench harness's own t
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/chat-client/pom.xml test
 	@$(STACKS_CLI) build node-express
 	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
+
+# Three hosts on this machine (scripts/hosts.sh: network namespaces, veth pairs and a bridge on 198.18.0.0/24, sshd
+# in each; root), the bench across them (loadtest/test/hosts.test.mjs), and the namespaces gone again however it ends.
+# The namespaces share this machine's files but have no route out: what the hosts run is installed here first.
+.PHONY: hosts-test
+hosts-test: deps db-up fixtures ## the bench with server, database and load on three hosts made here (root): one stack, quick profile
+	@node -e "import('./loadtest/lib/ceiling.mjs').then((m) => m.ensureNginx())"
+	@trap 'scripts/hosts.sh down >/dev/null' EXIT; trap 'exit 130' INT TERM; scripts/hosts.sh up && \
+	  HOSTS_TEST=1 SSH_CONFIG=$(RUN_DIR)/hosts/ssh_config node --test loadtest/test/hosts.test.mjs
 
 # No Docker engine on the development machines: docker-compose.yml against the compose-spec project's schema and the
 # stack.json files, the Dockerfiles' COPY sources, images pinned by tag (harness-test runs it too).

@@ -5,6 +5,7 @@
 // GIT_SHA and GIT_DIRTY (the image has no .git), RESULTS_OWNER and RESULTS_HOST_DIR (the results volume).
 // Writes results/<timestamp>/ (JTLs, dashboards, chat reports, summary.json), prints the tables, points
 // results/latest at it, and exits non-zero when any run failed. See loadtest/README.md.
+import { spawnSync } from 'node:child_process';
 import { chownSync, lchownSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
 import { availableParallelism, constants } from 'node:os';
@@ -16,7 +17,9 @@ import { ensureWrk, wrkVersion } from './wrk.mjs';
 import { stopGenerators } from './lib/generator-process.mjs';
 import { writeCorpus } from './corpus.mjs';
 import { selectProfile, selectPinning, stepLabel, estimateSeconds, HTTP_WORKLOADS } from './lib/profiles.mjs';
-import { connect, truncate, serverVersion, ensureDatabase } from './lib/db.mjs';
+import { connect, truncate, serverVersion, ensureDatabase, ensureRemoteDatabase } from './lib/db.mjs';
+import { HOSTS, REMOTE, prepareHosts, hostFacts } from './lib/remote.mjs';
+import { ROLES } from '../scripts/lib/hosts.mjs';
 import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
 import { measure, measureWrk, failedRun } from './lib/run.mjs';
@@ -42,9 +45,9 @@ const targets = benchTargets(process.env.STACKS, { withVariants: Boolean(profile
 const RUNTIME = process.env.RUNTIME === 'compose' ? 'compose' : 'native';
 // Where each role ran as this run reached it; make compare names a change first, since it moves every figure.
 const topology = ({ host, port } = dbSettings()) => ({
-  server: RUNTIME === 'compose' ? 'each stack\'s compose service' : '127.0.0.1',
+  server: RUNTIME === 'compose' ? 'each stack\'s compose service' : HOSTS.server.address,
   db: `${host}:${port}`,
-  loadgen: RUNTIME === 'compose' ? 'the loadtest container' : 'this machine',
+  loadgen: RUNTIME === 'compose' ? 'the loadtest container' : HOSTS.loadgen.remote ? HOSTS.loadgen.address : 'this machine',
 });
 const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
@@ -107,28 +110,32 @@ const announce = (run, name) => progress.run({ index: runs.indexOf(run) + 1, cou
 
 async function main() {
   mkdirSync(runDir, { recursive: true });
-  // In the compose runtime MariaDB is the db service, already up and healthy on its DB_CPUS cpuset.
   const stacks = loadStacks();
-  if (RUNTIME === 'native') ensureDatabase(pinning.db);
-  else await stopStackServices(stacks);
-  const db = await connect();
-  writeStaticTree(STATIC_ROOT);
   const http = profile.workloads.some((w) => HTTP_WORKLOADS.includes(w));
   const chat = profile.workloads.includes('chat');
   const wrk = http && profile.generator === 'wrk';
-  const jmeterHome = http && !wrk ? await installJmeter() : null;
-  if (wrk) ensureWrk();
   // The open-loop generator's own ceilings: static's (1 MiB bodies) for static, hello's for the rest.
   const openLoopCeilings = [...new Set(latencyWorkloads.map((w) => (w === 'static' ? 'static' : 'hello')))];
-  if (latencyWorkloads.length) ensureOha();
+  const nginx = ceilingRuns.length || openLoopCeilings.length;
+  const hosts = REMOTE ? await remoteHosts({ http, wrk, chat, nginx }) : null;
+  // In the compose runtime MariaDB is the db service, already up and healthy on its DB_CPUS cpuset.
+  if (RUNTIME === 'compose') await stopStackServices(stacks);
+  else if (HOSTS.db.remote) await ensureRemoteDatabase(pinning.db);
+  else ensureDatabase(pinning.db);
+  const db = await connect();
+  writeStaticTree(STATIC_ROOT);
+  const jmeterHome = http && !wrk ? await installJmeter() : null;
+  // On another load host its generators were installed by prepareHosts, there.
+  if (wrk && !HOSTS.loadgen.remote) ensureWrk();
+  if (latencyWorkloads.length && !HOSTS.loadgen.remote) ensureOha();
   if (chat) await installChatClient();
   const corpus = profile.workloads.includes('bookings') ? await writeCorpus(join(RUN_DIR, 'bench-corpus'), {}) : null;
-  const nginx = ceilingRuns.length || openLoopCeilings.length;
-  if (nginx) ensureNginx();
+  if (nginx && !HOSTS.server.remote) ensureNginx();
   const env = environment({ pinning, javaHome: findJavaHome(), mariadb: await serverVersion(db),
     jmeter: jmeterHome && jmeterVersion(jmeterHome), wrk: wrk ? wrkVersion() : null,
     nginx: nginx ? nginxVersion() : null });
   env.generator = http ? profile.generator : null;
+  if (hosts) env.hosts = hosts;
   if (latencyWorkloads.length) env.openLoop = `oha ${ohaVersion()}`;
   if (chat) env.chatClient = chatClientVersions();
   env.libraries = Object.fromEntries([...new Set(targets.map((t) => t.stack))]
@@ -184,6 +191,24 @@ async function main() {
   progress.done();
   await db.end();
   await finish(env);
+}
+
+/**
+ * Roles on other hosts (SERVER_HOST, DB_HOST, LOADGEN_HOST): each prepared with the project's own make targets,
+ * checked to run this revision, and described as measured there. A role's CPUs not set (SERVER_CPUS…) are all of
+ * its host's; the hosts' boot ids tell the bottleneck which roles share a kernel's CPUs.
+ */
+async function remoteHosts({ http, wrk, chat, nginx }) {
+  if (http && !wrk && HOSTS.loadgen.remote) throw new Error('GENERATOR=jmeter on another load host is not supported: use wrk (the default)');
+  await prepareHosts({ stacks: [...new Set(targets.map((t) => t.stack.name))], nginx, chat, note: progress.note });
+  const revision = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() || null;
+  const facts = await hostFacts(revision);
+  const variable = { server: 'SERVER_CPUS', db: 'DB_CPUS', loadgen: 'LOADGEN_CPUS' };
+  for (const role of ROLES) {
+    if (HOSTS[role].remote && !process.env[variable[role]]) pinning[role] = `0-${facts[role].cpus - 1}`;
+  }
+  pinning.machines = Object.fromEntries(ROLES.map((role) => [role, facts[role].bootId]));
+  return facts;
 }
 
 // One measured run of a started stack (its throughput, or a chat scenario); on the first repeat, a workload's

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { ROOT, RUN_DIR } from '../scripts/lib/stacks.mjs';
 import { cpuList } from './lib/sampler.mjs';
 import { runGenerator } from './lib/generator-process.mjs';
+import { HOSTS } from './lib/remote.mjs';
 import { generateBookings, jsonBooking } from './corpus.mjs';
 
 export const OHA_VERSION = '1.16.0';
@@ -94,7 +95,8 @@ export function readReport(report, { workload, connections, seconds }) {
 
 /** One oha run; resolves { exitCode, result, raw (oha's JSON), output }. onSpawn(pid) as soon as it exists. */
 export async function runOpenLoop({ cpus = '', onSpawn = () => {}, ...options }) {
-  const oha = ohaPath();
+  // On another load host, `make loadgen` there installed it, and cargo's bin is on the remote command's PATH.
+  const oha = HOSTS.loadgen.remote ? 'oha' : ohaPath();
   if (!oha) throw new Error(`oha ${OHA_VERSION} is not installed (ensureOha)`);
   const threads = cpus ? cpuList(cpus).length : 1;
   const { exitCode, stdout, stderr } = await runGenerator(oha, ohaArgs({ ...options, threads }), { cpus, onSpawn });

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Private native MariaDB for the project: data under .run/mariadb, listening on DB_HOST:DB_PORT only.
-#   scripts/db.sh up     install (Debian packages) if missing, initialise, start, create user+db, load spec/schema.sql
+# Private native MariaDB for the project: data under .run/mariadb (RUN_DIR), listening on DB_HOST:DB_PORT only.
+#   scripts/db.sh up     install (Debian packages) if missing, initialise, start, create user+db, load spec/schema.sql;
+#                        nothing when DB_HOST is another machine's address (that host runs its own)
 #   scripts/db.sh down   stop it (data kept; `make clean` removes it)
 #   scripts/db.sh reset  truncate bookings and aggregates
 # Idempotent: every step checks before it acts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-RUN="$ROOT/.run/mariadb"
+RUN="${RUN_DIR:-$ROOT/.run}/mariadb"
 DB_HOST=${DB_HOST:-127.0.0.1}
 DB_PORT=${DB_PORT:-3307}
 DB_NAME=${DB_NAME:-bench}
 DB_USER=${DB_USER:-bench}
 DB_PASSWORD=${DB_PASSWORD:-bench}
 DB_CPUS=${DB_CPUS:-}
+# The addresses the bench user may connect from: the stacks' and the bench's, as this host sees them.
+DB_CLIENTS=${DB_CLIENTS:-127.0.0.1 localhost}
 SOCK="$RUN/mysqld.sock"
 PIDFILE="$RUN/mysqld.pid"
 
@@ -30,6 +33,14 @@ install() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mariadb-server mariadb-client >/dev/null
   # Debian starts a system instance on 3306; it is not ours and not needed.
   (service mariadb stop || true) >/dev/null 2>&1
+}
+
+# Whether DB_HOST is one of this machine's addresses (loopback, or an interface's).
+this_host() {
+  case "$DB_HOST" in localhost|127.*|::1) return 0 ;; esac
+  local address
+  address=$(getent ahosts "$DB_HOST" | awk 'NR == 1 { print $1 }')
+  [ -n "$address" ] && [ -n "$(ip -o addr show to "$address" 2>/dev/null)" ]
 }
 
 port_taken() { (exec 3<>"/dev/tcp/$DB_HOST/$DB_PORT") 2>/dev/null; }
@@ -67,13 +78,13 @@ start() {
 provision() {
   root_sql <<SQL
 CREATE DATABASE IF NOT EXISTS \`$DB_NAME\` CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-CREATE USER IF NOT EXISTS '$DB_USER'@'127.0.0.1' IDENTIFIED BY '$DB_PASSWORD';
-CREATE USER IF NOT EXISTS '$DB_USER'@'localhost' IDENTIFIED BY '$DB_PASSWORD';
-GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'127.0.0.1';
-GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'localhost';
--- PROCESS lets the conformance suite see the statement a stack is waiting in (the FOR UPDATE clause).
-GRANT PROCESS ON *.* TO '$DB_USER'@'127.0.0.1';
-GRANT PROCESS ON *.* TO '$DB_USER'@'localhost';
+$(for client in $DB_CLIENTS; do
+  echo "CREATE USER IF NOT EXISTS '$DB_USER'@'$client' IDENTIFIED BY '$DB_PASSWORD';"
+  echo "GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'$client';"
+  # PROCESS lets the conformance suite see the statement a stack is waiting in (the FOR UPDATE clause), and the
+  # bench wait until no transaction is open before it truncates.
+  echo "GRANT PROCESS ON *.* TO '$DB_USER'@'$client';"
+done)
 SQL
   root_sql "$DB_NAME" < "$ROOT/spec/schema.sql"
   say "database $DB_NAME ready ($(root_sql -N "$DB_NAME" -e 'SELECT COUNT(*) FROM fiscal_periods') fiscal periods)"
@@ -92,7 +103,9 @@ reset() {
 }
 
 case "${1:-}" in
-  up) install; start; provision ;;
+  up)
+    if ! this_host; then say "DB_HOST $DB_HOST is another machine's address: its MariaDB is started there"; exit 0; fi
+    install; start; provision ;;
   down) stop ;;
   reset) reset ;;
   *) echo "usage: $0 up|down|reset" >&2; exit 2 ;;

@@ -7,6 +7,10 @@ import { cpuList } from './sampler.mjs';
 export const SATURATED = 90;
 
 const sameCpus = (a, b) => a && b && cpuList(a).join() === cpuList(b).join();
+// The generator's and the database's CPUs are one set when the lists match on one kernel (pinning.machines: each
+// role's host's boot id, recorded when they run on hosts of their own; network namespaces share a kernel).
+const shareCpus = (pinning) => sameCpus(pinning.loadgen, pinning.db)
+  && (!pinning.machines || pinning.machines.loadgen === pinning.machines.db);
 
 /**
  * m: { serverCpuPercent (process tree, 100 = one core), pinning: { server, db, loadgen }, busy: { loadgen, db }
@@ -21,7 +25,7 @@ export function bottleneck({ serverCpuPercent, pinning, busy = {}, generatorCpuP
   if (serverPercent >= SATURATED) return { bound: 'server', ...figures };
   const loadgen = busy.loadgen >= SATURATED;
   const db = busy.db >= SATURATED;
-  if (loadgen && db && sameCpus(pinning.loadgen, pinning.db)) {
+  if (loadgen && db && shareCpus(pinning)) {
     const bound = (databaseCpuPercent ?? 0) > (generatorCpuPercent ?? 0) ? 'database' : 'generator';
     return { bound, shared: true, ...figures };
   }

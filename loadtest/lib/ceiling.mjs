@@ -1,6 +1,6 @@
 // nginx as the generator ceiling: installed from Debian packages when missing (as root), configured from
 // loadtest/nginx.conf, started as a plain process pinned to SERVER_CPUS with one worker per server CPU; in the
-// compose runtime, the ceiling service instead.
+// compose runtime, the ceiling service instead; on another server host, there (lib/remote.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,6 +9,7 @@ import { ROOT, RUN_DIR, STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { waitHealthy, stop } from '../../scripts/lib/processes.mjs';
 import { ensureDebianPackage } from './apt.mjs';
 import { startService } from './servers.mjs';
+import { HOSTS, startRemoteCeiling } from './remote.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 const RUN = join(RUN_DIR, 'nginx');
@@ -70,6 +71,7 @@ export async function startNginx(serverCpus) {
   if (process.env.RUNTIME === 'compose') {
     return startService(CEILING_SERVICE, undefined, { env: process.env, timeoutSeconds: 60 });
   }
+  if (HOSTS.server.remote) return startRemoteCeiling(serverCpus, CEILING_SERVICE.stack.port);
   const port = await freePort();
   const conf = writeConfig({ run: RUN, workers: serverCpus ? cpuCount(serverCpus) : 'auto',
     listen: `127.0.0.1:${port}`, staticRoot: STATIC_ROOT });

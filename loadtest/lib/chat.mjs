@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../../scripts/lib/java.mjs';
-import { startSampler, resourceSummary } from './sampler.mjs';
+import { resourceSummary } from './sampler.mjs';
 import { processDied } from './run.mjs';
+import { quote, spawnOn, mustRunOn } from '../../scripts/lib/hosts.mjs';
+import { HOSTS, samplerOn, fetchFile } from './remote.mjs';
 import { spread, mean } from './stats.mjs';
 
 const MODULE = join(ROOT, 'loadtest/chat-client');
@@ -29,9 +31,12 @@ export function stopChatClients(signal = 'SIGTERM') {
   for (const child of children) { try { child.kill(signal); } catch { /* gone */ } }
 }
 
-function run(command, args, { killAfterMs, ...options } = {}, onLine = () => {}) {
+// on: another host to run it on (over ssh), where the JDK is the newest that host has.
+function run(command, args, { killAfterMs, on = null, ...options } = {}, onLine = () => {}) {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT, ...options });
+    const java = (word) => (word === javaBinary() ? '"$(node scripts/stacks.mjs java-home)/bin/java"' : quote(word));
+    const child = on?.remote ? spawnOn(on, [], { shell: `exec ${[command, ...args].map(java).join(' ')}` })
+      : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT, ...options });
     children.add(child);
     // Belt and braces beside the client's own --max-seconds: a load test stops by itself.
     const killer = killAfterMs ? setTimeout(() => { try { child.kill('SIGKILL'); } catch { /* gone */ } }, killAfterMs) : null;
@@ -75,8 +80,10 @@ export async function installChatClient() {
   return CHAT_JAR;
 }
 
+const javaBinary = () => join(findJavaHome(), 'bin', 'java');
+
 function javaCommand(cpus, args) {
-  const java = join(findJavaHome(), 'bin', 'java');
+  const java = javaBinary();
   return cpus ? ['taskset', ['-c', String(cpus), java, ...args]] : [java, args];
 }
 
@@ -135,20 +142,34 @@ export async function measureChat({ server, step, dir, loadgenCpus, progress }) 
   mkdirSync(dir, { recursive: true });
   const report = join(dir, 'chat.json');
   const histograms = join(dir, 'latency.hgrm');
-  const sampler = startSampler(server.pid);
+  // On another load host the client writes its files there, in a folder of its own, and they are fetched back.
+  const on = HOSTS.loadgen.remote ? HOSTS.loadgen : null;
+  const away = on && `/tmp/refservers-chat-${process.pid}-${Date.now()}`;
+  const [out, hgrm] = on ? [`${away}/chat.json`, `${away}/latency.hgrm`] : [report, histograms];
+  if (on) await mustRunOn(on, ['mkdir', '-p', away]);
+  const sampler = samplerOn(server.on, server.pid);
   const seconds = (step.settleMs + ((step.warmupMessages ?? 0) + step.messages) * step.intervalMs) / 1000;
   const maxSeconds = Math.ceil(seconds * 4 + 60);
-  const args = [...JVM, '-jar', CHAT_JAR, ...clientArgs({ host: server.host, port: server.port, step, report, histograms,
-    maxSeconds })];
+  const args = [...JVM, '-jar', CHAT_JAR, ...clientArgs({ host: server.host, port: server.port, step, report: out,
+    histograms: hgrm, maxSeconds })];
   let phase = null;
-  const result = await run(...javaCommand(loadgenCpus, args), { killAfterMs: (maxSeconds + 90) * 1000 }, (line) => {
+  const result = await run(...javaCommand(loadgenCpus, args), { killAfterMs: (maxSeconds + 90) * 1000, on }, (line) => {
     const p = parseClientProgress(line);
     if (!p) return;
     if (p.phase !== phase) { phase = p.phase; progress.phase(p.phase); }
     progress.rate(p.rate, 'deliveries/s');
   });
   const samples = sampler.stop();
-  const died = await processDied(server.pid);
+  const died = await processDied(server.pid, server.on);
+  if (on && result.exitCode === 0) {
+    try {
+      await fetchFile(on, out, report);
+      await fetchFile(on, hgrm, histograms);
+      await mustRunOn(on, ['rm', '-rf', away]);
+    } catch (error) {
+      return failedChatRun(`chat client's files not fetched from ${on.address}: ${error.message}`, { died });
+    }
+  }
   if (result.exitCode !== 0 || !existsSync(report)) {
     return failedChatRun(`chat client exited with ${result.exitCode}: ${result.output}`, { died });
   }

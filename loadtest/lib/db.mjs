@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, RUN_DIR, dbSettings } from '../../scripts/lib/stacks.mjs';
+import { mustRunOn } from '../../scripts/lib/hosts.mjs';
+import { HOSTS } from './remote.mjs';
 
 // A small pool rather than one connection: a bench lasts long and a connection idle that long may be gone.
 export async function connect(env = process.env) {
@@ -50,6 +52,34 @@ export function databasePid() {
   if (process.env.RUNTIME === 'compose' || !existsSync(pidFile)) return null;
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
   return pid > 0 ? pid : null;
+}
+
+let remoteDatabase = null; // { pid, on } of MariaDB on DB_HOST, once ensureRemoteDatabase has started it
+
+/** MariaDB's process as the probes sample it: { pid (null when not ours to see), on (its host, null for this one) }. */
+export function databaseProcess() {
+  return remoteDatabase ?? { pid: databasePid(), on: null };
+}
+
+/**
+ * MariaDB on DB_HOST, another host: scripts/db.sh up there (bound to that address, pinned to DB_CPUS there, the
+ * bench user granted to this machine and the server host as the database host sees them), every thread pinned.
+ */
+export async function ensureRemoteDatabase(dbCpus) {
+  const host = HOSTS.db;
+  const db = dbSettings();
+  // This machine as the database host sees it (ssh's own record of the connection), and the server host's source
+  // address towards it (its route), so the grants name exactly the two clients.
+  const controller = (await mustRunOn(host, [], { shell: 'echo "$SSH_CLIENT"' })).trim().split(/\s+/)[0];
+  const server = HOSTS.server.remote
+    ? /\bsrc (\S+)/.exec(await mustRunOn(HOSTS.server, ['ip', '-o', 'route', 'get', host.address]))?.[1] ?? HOSTS.server.address
+    : controller;
+  await mustRunOn(host, ['scripts/db.sh', 'up'], { env: { DB_HOST: host.address, DB_PORT: db.port, DB_NAME: db.name,
+    DB_USER: db.user, DB_PASSWORD: db.password, DB_CPUS: dbCpus, DB_CLIENTS: [...new Set([controller, server])].join(' ') } });
+  const pid = Number((await mustRunOn(host, [], { shell: 'cat "${RUN_DIR:-$PWD/.run}/mariadb/mysqld.pid"' })).trim());
+  if (dbCpus) await mustRunOn(host, ['taskset', '-a', '-c', '-p', dbCpus, String(pid)]);
+  remoteDatabase = { pid, on: host };
+  return remoteDatabase;
 }
 
 /**

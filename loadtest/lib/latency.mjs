@@ -102,14 +102,14 @@ export async function measureLatency({ server, workload, rates, settings, profil
   let unanswered = warm.unanswered;
   for (const step of rates) {
     progress.phase(`open loop ${step.rate}/s`);
-    const probes = startProbes(server.pid);
+    const probes = startProbes(server.pid, server.on);
     const began = Date.now();
     const run = await runOpenLoop({ workload, host: server.host, port: server.port, rate: step.rate, seconds: settings.seconds,
       connections, file, corpus, cpus: pinning.loadgen, onSpawn: (pid) => probes.generator(pid) });
     const ended = Date.now();
     const summarise = probes.stop();
     writeFileSync(join(dir, `openloop-${step.rate}.json`), `${JSON.stringify(run.raw ?? null, null, 2)}\n`);
-    const died = await processDied(server.pid);
+    const died = await processDied(server.pid, server.on);
     const r = run.result;
     created += r?.statuses?.['201'] ?? 0;
     unanswered += r ? r.unanswered : connections;

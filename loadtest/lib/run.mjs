@@ -13,14 +13,19 @@ import { STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { exitOf } from '../../scripts/lib/processes.mjs';
 import { readJtl, firstStartOf, unanswered } from './jtl.mjs';
 import { throughput } from './stats.mjs';
-import { startSampler, resourceSummary, startCpuSampler, cpuList } from './sampler.mjs';
-import { databasePid } from './db.mjs';
+import { resourceSummary, cpuList } from './sampler.mjs';
+import { databaseProcess } from './db.mjs';
+import { HOSTS, samplerOn, cpuSamplerOn, diedOn } from './remote.mjs';
 
 // Above this share of failed samples the run is failed: its throughput would be a fiction.
 export const MAX_ERROR_RATE = 0.01;
 
-/** Whether a server process has exited: through the runner's exit record when it started it, else kill 0. */
-export async function processDied(pid) {
+/**
+ * Whether a server process has exited: through the runner's exit record when it started it, else kill 0 (on its
+ * host when that is another: on).
+ */
+export async function processDied(pid, on = null) {
+  if (on?.remote) return diedOn(on, pid);
   const exit = exitOf(pid);
   if (exit) return Promise.race([exit.then(() => true), new Promise((r) => setImmediate(() => r(false)))]);
   try { process.kill(pid, 0); return false; } catch { return true; }
@@ -36,28 +41,32 @@ export function failureReason({ successes, samples, errors }, died) {
 
 /**
  * Everything sampled while a generator runs: the server's process tree, the generator's (from generator(pid)),
- * MariaDB's, and every CPU's busy time, so each row can say which part was the bottleneck.
+ * MariaDB's, and every CPU's busy time, so each row can say which part was the bottleneck. Each is read on its
+ * role's host: the server's (on: null for this machine), the database's, the load generator's.
  */
-export function startProbes(serverPid) {
-  const server = startSampler(serverPid);
-  const dbPid = databasePid();
-  const database = dbPid ? startSampler(dbPid) : null;
-  const cpus = startCpuSampler();
+export function startProbes(serverPid, on = null) {
+  const server = samplerOn(on, serverPid);
+  const db = databaseProcess();
+  const database = db.pid ? samplerOn(db.on, db.pid) : null;
+  const hostOf = { server: on, db: db.on ?? HOSTS.db, loadgen: HOSTS.loadgen };
+  const key = (host) => (host?.remote ? host.address : 'this machine');
+  const cpus = new Map(Object.values(hostOf).map((host) => [key(host), host]));
+  for (const [name, host] of cpus) cpus.set(name, cpuSamplerOn(host));
   let generator = null;
   return {
-    generator(pid) { if (pid) generator = startSampler(pid); },
+    generator(pid) { if (pid) generator = samplerOn(HOSTS.loadgen, pid); },
     /** Stops sampling; returns summarise(from, to, pinning) for the measured window. */
     stop() {
       const samples = server.stop();
       const gen = generator?.stop() ?? [];
-      const db = database?.stop() ?? [];
-      const cpu = cpus.stop();
+      const dbSamples = database?.stop() ?? [];
+      const busy = new Map([...cpus].map(([name, sampler]) => [name, sampler.stop()]));
       return (from, to, pinning) => ({
         resources: resourceSummary(samples, from, to),
         generatorCpuPercent: gen.length ? resourceSummary(gen, from, to).cpuMeanPercent : null,
-        databaseCpuPercent: db.length ? resourceSummary(db, from, to).cpuMeanPercent : null,
-        busy: pinning ? Object.fromEntries(['server', 'db', 'loadgen']
-          .map((side) => [side, pinning[side] ? cpu.busyIn(from, to, cpuList(pinning[side])) : null])) : {},
+        databaseCpuPercent: dbSamples.length ? resourceSummary(dbSamples, from, to).cpuMeanPercent : null,
+        busy: pinning ? Object.fromEntries(['server', 'db', 'loadgen'].map((side) => [side, pinning[side]
+          ? busy.get(key(hostOf[side])).busyIn(from, to, cpuList(pinning[side])) : null])) : {},
       });
     },
   };
@@ -88,7 +97,7 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
   }
 
   progress.phase(loopBound ? 'measure' : 'warm-up + measure');
-  const probes = startProbes(server.pid);
+  const probes = startProbes(server.pid, server.on);
   const full = join(dir, 'full.jtl');
   const rampMs = profile.rampUpSeconds * 1000;
   const run = await runJmeter({ ...common, onSpawn: (pid) => probes.generator(pid), users: step.users, rampUpSeconds: profile.rampUpSeconds,
@@ -97,7 +106,7 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
     durationSeconds: loopBound ? 0 : profile.rampUpSeconds + profile.warmup.durationSeconds + step.durationSeconds + 1,
     loops: loopBound ? step.loops : -1, jtl: full });
   const summarise = probes.stop();
-  const died = await processDied(server.pid);
+  const died = await processDied(server.pid, server.on);
   if (run.exitCode !== 0) {
     // The 201s it did get still count for the bookings row check.
     const codes = await readJtl(full).then((r) => r.codes, () => ({}));
@@ -228,12 +237,12 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
   const warmCounts = warm;
 
   progress.phase('measure');
-  const probes = startProbes(server.pid);
+  const probes = startProbes(server.pid, server.on);
   const began = Date.now();
   const run = await runWrk({ ...common, durationSeconds: step.durationSeconds, onSpawn: (pid) => probes.generator(pid) });
   const ended = Date.now();
   const summarise = probes.stop();
-  const died = await processDied(server.pid);
+  const died = await processDied(server.pid, server.on);
   writeFileSync(join(dir, 'wrk.json'), `${JSON.stringify(run.result, null, 2)}\n`);
   if (run.exitCode !== 0 || !run.result) {
     return failedRun(`wrk exited with ${run.exitCode}: ${run.output}`,

@@ -52,11 +52,11 @@ export function processTree(rootPid) {
 }
 
 /**
- * Starts sampling; returns { samples, stop() }. Each sample: { t (epoch ms), seconds (since the previous),
+ * Starts sampling; returns { samples, stop() }; onSample(sample) is called with each as it is taken. Each sample: { t (epoch ms), seconds (since the previous),
  * ticks (CPU ticks in it), cpuPercent, rssBytes (Pss or RSS), threads, processes, commands }. A process that appears between samples contributes all its ticks; one that exits loses its
  * last partial second (it can no longer be read), which undercounts slightly rather than inventing CPU.
  */
-export function startSampler(rootPid, intervalMs = 1000) {
+export function startSampler(rootPid, intervalMs = 1000, onSample = () => {}) {
   if (containers.has(rootPid)) return startContainerSampler(containers.get(rootPid));
   const samples = [];
   let previous = new Map(processTree(rootPid).map((p) => [p.pid, p.ticks]));
@@ -69,7 +69,7 @@ export function startSampler(rootPid, intervalMs = 1000) {
     let ticks = 0;
     for (const p of tree) ticks += Math.max(0, p.ticks - (previous.get(p.pid) ?? 0));
     const seconds = (now - last) / 1000;
-    samples.push({
+    const sample = {
       t: now,
       seconds,
       ticks,
@@ -78,7 +78,9 @@ export function startSampler(rootPid, intervalMs = 1000) {
       threads: tree.reduce((sum, p) => sum + p.threads, 0),
       processes: tree.length,
       commands: [...new Set(tree.map((p) => p.command))].sort(),
-    });
+    };
+    samples.push(sample);
+    onSample(sample);
     previous = new Map(tree.map((p) => [p.pid, p.ticks]));
     last = now;
   };
@@ -221,13 +223,19 @@ export function startCpuSampler(intervalMs = 1000) {
     stop() {
       clearInterval(timer);
       readings.push({ t: Date.now(), times: cpuTimes() });
-      return {
-        busyIn(from, to, cpus) {
-          const inside = readings.filter((r) => r.t >= from - intervalMs / 2 && r.t <= to + intervalMs / 2);
-          const [a, b] = inside.length >= 2 ? [inside[0], inside.at(-1)] : [readings[0], readings.at(-1)];
-          return busyPercent(a.times, b.times, cpus);
-        },
-      };
+      return cpuBusy(readings, intervalMs);
+    },
+  };
+}
+
+/** busyIn(from, to, cpus) over readings [{ t, times }] taken every intervalMs (null with fewer than two). */
+export function cpuBusy(readings, intervalMs = 1000) {
+  return {
+    busyIn(from, to, cpus) {
+      if (readings.length < 2) return null;
+      const inside = readings.filter((r) => r.t >= from - intervalMs / 2 && r.t <= to + intervalMs / 2);
+      const [a, b] = inside.length >= 2 ? [inside[0], inside.at(-1)] : [readings[0], readings.at(-1)];
+      return busyPercent(a.times, b.times, cpus);
     },
   };
 }

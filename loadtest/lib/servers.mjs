@@ -2,11 +2,13 @@
 // on its own port, pinned to SERVER_CPUS. A port still held by someone else is waited for, not fought over.
 // RUNTIME=compose (the bench inside the loadtest container): the stack's compose service instead, pinned by
 // its cpuset, reached by its service name on the compose network, sampled from its container's statistics.
+// SERVER_HOST another host: started there over ssh by the project's own `make start` (lib/remote.mjs).
 import { loadStacks, select, stackEnv, baseUrl } from '../../scripts/lib/stacks.mjs';
 import { start, stop, waitHealthy, portTaken, logFile, tail } from '../../scripts/lib/processes.mjs';
 import { findJavaHome } from '../../scripts/lib/java.mjs';
 import { upService, stopService, watchContainer } from '../../scripts/lib/containers.mjs';
 import { sampleAsContainer } from './sampler.mjs';
+import { HOSTS, startRemoteStack } from './remote.mjs';
 
 const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
 const PORT_WAIT_MS = 120_000;
@@ -32,6 +34,7 @@ async function waitPortFree(port, note) {
  */
 export async function startStack(target, serverCpus, note, onStarted = () => {}) {
   if (process.env.RUNTIME === 'compose') return startService(target, onStarted);
+  if (HOSTS.server.remote) return startRemoteStack(target, serverCpus, onStarted);
   await waitPortFree(target.stack.port, note);
   let env = stackEnv(target, { ...process.env, SERVER_CPUS: serverCpus });
   if (target.stack.runtime === 'java') env = { ...env, JAVA_HOME: findJavaHome(env) };

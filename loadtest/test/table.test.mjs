@@ -58,3 +58,14 @@ test('the bottleneck is measured: server ≥ 90 % of its CPUs, else the saturate
   assert.equal(bottleneck({ serverCpuPercent: null, pinning }).bound, null, 'not measured is not assumed');
   assert.equal(perCpuSecond(1000, 50), 2000);
 });
+
+test('CPU 0 of two hosts is two CPUs: shared only on one kernel (the hosts\' boot ids)', () => {
+  const busy = { loadgen: 97, db: 99 };
+  const figures = { serverCpuPercent: 30, busy, generatorCpuPercent: 80, databaseCpuPercent: 10 };
+  const oneKernel = { server: '1', db: '0', loadgen: '0', machines: { server: 'a', db: 'a', loadgen: 'a' } };
+  const apart = { ...oneKernel, machines: { server: 'a', db: 'b', loadgen: 'c' } };
+  assert.deepEqual([bottleneck({ ...figures, pinning: oneKernel }).bound, bottleneck({ ...figures, pinning: oneKernel }).shared],
+    ['generator', true], 'namespaces on one machine share CPU 0: the busier process is named');
+  const separate = bottleneck({ ...figures, pinning: apart });
+  assert.deepEqual([separate.bound, separate.shared], ['database', undefined], 'two machines: the busier CPU is named');
+});

@@ -1,0 +1,67 @@
+// The bench across three hosts, for real: `make hosts-test` makes them on this machine (scripts/hosts.sh: network
+// namespaces joined by veth pairs and a bridge, addresses from 198.18.0.0/15, sshd in each) and runs this with
+// HOSTS_TEST=1 and SSH_CONFIG set. One stack, the quick profile: the server, MariaDB and the load generators each on
+// a host of its own, reached and sampled over ssh, the bench itself on this machine; then the same checks as on one
+// host, and that each part ran where it was told to.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
+import { WORKLOADS } from '../lib/profiles.mjs';
+
+const enabled = process.env.HOSTS_TEST === '1' && process.env.SSH_CONFIG;
+const STACK = 'node-express';
+const HOSTS = { server: '198.18.0.1', db: '198.18.0.2', loadgen: '198.18.0.3' };
+const rig = join(RUN_DIR, 'hosts');
+
+test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load on three hosts`, {
+  skip: !enabled && 'run by make hosts-test (HOSTS_TEST=1, SSH_CONFIG from scripts/hosts.sh up)', timeout: 900_000,
+}, () => {
+  const resultsDir = join(rig, 'results');
+  // The two cores are shared as on one host: the server alone on CPU 1, MariaDB and the load on CPU 0.
+  const run = spawnSync(process.execPath, [join(ROOT, 'loadtest/bench.mjs')], {
+    env: { ...process.env, PROFILE: 'quick', STACKS: STACK, WORKLOADS: '', REPEAT: '', RESULTS_DIR: resultsDir,
+      SERVER_HOST: HOSTS.server, DB_HOST: HOSTS.db, LOADGEN_HOST: HOSTS.loadgen,
+      SERVER_CPUS: '1', DB_CPUS: '0', LOADGEN_CPUS: '0' },
+    encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 880_000,
+  });
+  process.stdout.write(run.stdout.split('\n').filter((l) => !/^\s*$/.test(l)).slice(-40).join('\n') + '\n');
+  assert.equal(run.status, 0, `bench exited ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
+  const summary = JSON.parse(readFileSync(join(resultsDir, 'latest', 'summary.json'), 'utf8'));
+  assert.equal(summary.failedRuns, 0);
+
+  // Three hosts named, each measured there: its own address, reached over ssh, this revision.
+  assert.deepEqual(summary.topology, { server: HOSTS.server, db: `${HOSTS.db}:3307`, loadgen: HOSTS.loadgen });
+  const hosts = summary.environment.hosts;
+  for (const [role, address] of Object.entries(HOSTS)) {
+    assert.equal(hosts[role].address, address, `${role} host`);
+    assert.equal(hosts[role].remote, true, `${role} reached over ssh`);
+    assert.equal(hosts[role].git, summary.environment.git.sha, `${role} host runs this revision`);
+  }
+  // Each part ran on its host: the stack's log and MariaDB's data under that host's own runtime folder.
+  assert.match(readFileSync(join(rig, 'server', `${STACK}.log`), 'utf8'), new RegExp(`${STACK} listening on port 8085`));
+  assert.ok(existsSync(join(rig, 'db', 'mariadb', 'mysqld.pid')), 'MariaDB runs from the database host\'s folder');
+
+  // The checks of one host: every workload, no errors, the invariant, resources sampled, a bottleneck measured.
+  assert.deepEqual(summary.results.map((r) => `${r.stack} ${r.workload}`).filter((r, i, all) => all.indexOf(r) === i),
+    WORKLOADS.map((w) => `${STACK} ${w}`));
+  for (const row of summary.results) {
+    assert.ok(row.throughput.median > 0, `${row.label}: throughput ${row.throughput.median}`);
+    assert.equal(row.errors, 0, `${row.label}: ${row.errors} errors`);
+    assert.ok(row.cpuPercent.mean > 0 && row.peakRssBytes > 0, `${row.label}: the server sampled on its host`);
+  }
+  for (const row of summary.results.filter((r) => r.workload !== 'chat')) {
+    assert.ok(row.generatorCpuPercent > 0, `${row.label}: wrk sampled on the load host`);
+    assert.ok(row.busy.loadgen > 0 && row.busy.server > 0, `${row.label}: CPUs read on each host ${JSON.stringify(row.busy)}`);
+    assert.ok(['server', 'generator', 'database', 'none'].includes(row.bottleneck.bound), `${row.label}: ${JSON.stringify(row.bottleneck)}`);
+  }
+  const bookings = summary.results.find((r) => r.workload === 'bookings');
+  assert.equal(bookings.invariant, 'pass');
+  assert.ok(bookings.databaseCpuPercent > 0, 'MariaDB sampled on the database host');
+  assert.ok(summary.results.some((r) => r.bottleneck?.bound === 'server'), 'at least one row is server-bound');
+  for (const row of summary.results.filter((r) => r.workload === 'chat')) assert.equal(row.delivery, 'pass', row.label);
+  assert.ok(summary.ceiling.rows.every((r) => r.throughput.median > 0), 'the nginx ceiling measured on the server host');
+  assert.ok(summary.latency.length > 0 && summary.latency.every((l) => !l.failed), 'open-loop steps from the load host');
+});
