@@ -58,6 +58,10 @@ function verdict(row) {
   const notes = [];
   if (row.invariant && row.invariant !== 'n/a') notes.push(`invariant ${row.invariant}`);
   if (row.headroom) notes.push(`${num(row.headroom.ratio * 100)}% of the nginx ceiling`);
+  if (row.steady === false) {
+    const warm = row.repeats?.find((r) => r.warmup?.steady === false)?.warmup;
+    notes.push(`NOT STEADY: the warm-up ran out (${warm?.seconds ?? '?'} s) still changing, so this may be a half-compiled server`);
+  }
   return notes.join('; ') || 'ok';
 }
 

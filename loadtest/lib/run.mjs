@@ -191,7 +191,8 @@ const latencyOf = (us) => {
  * 20 s to compile a workload's path, in steps with plateaus between them (java-spring5's hello: 2.1k, 2.4k, 3.2k,
  * 4.8k, 8.6k, 23.5k, 26k req/s in 2 s runs), while Node needs a few seconds. Steady: the last `window` runs within
  * `tolerance` of each other and of the best so far, after `minSeconds`; at most `maxSeconds`. Returns the 201s
- * and unanswered requests of all of it, the rates and the seconds.
+ * and unanswered requests of all of it, the rates, the seconds, and whether it ended steady (false: it ran out of
+ * time still changing, and what is measured next may be a JIT half done).
  */
 export async function warmUntilSteady(options, { minSeconds = 4, maxSeconds = 30, chunkSeconds = 1, window = 3, tolerance = 0.05 } = {}, progress = null) {
   const rates = [];
@@ -207,9 +208,9 @@ export async function warmUntilSteady(options, { minSeconds = 4, maxSeconds = 30
     seconds += chunkSeconds;
     rates.push(Math.round(counts.successes / (run.result.durationUs / 1e6)));
     progress?.rate?.(rates.at(-1));
-    if (seconds >= minSeconds && steady(rates, window, tolerance)) break;
+    if (seconds >= minSeconds && steady(rates, window, tolerance)) return { seconds, rates, created, unanswered, steady: true };
   }
-  return { seconds, rates, created, unanswered };
+  return { seconds, rates, created, unanswered, steady: false };
 }
 
 /** The last `window` rates within `tolerance` of each other and of the best rate so far. */
@@ -262,7 +263,7 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
     errorRate: counts.samples ? counts.errors / counts.samples : null, errorCodes: counts.errorCodes,
     created: warmCounts.created + counts.created, unanswered: warmCounts.unanswered + counts.unanswered,
     latencyMs: latencyOf(run.result.latencyUs), elapsed: [],
-    window: { from, to, seconds }, warmup: { seconds: warm.seconds, rates: warm.rates },
+    window: { from, to, seconds }, warmup: { seconds: warm.seconds, rates: warm.rates, steady: warm.steady },
     ...summarise(from, to, pinning),
     raw: join(dir, 'wrk.json'), died, failed: Boolean(reason), ...(reason ? { reason } : {}),
   };

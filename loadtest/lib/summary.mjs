@@ -39,6 +39,8 @@ export function buildRow({ server, workload, label, step, repeats, ceiling, pinn
     cpuPercent: { mean: mean(measured.map((r) => r.resources.cpuMeanPercent).filter((v) => v !== null)), peak: peak('cpuPeakPercent') },
     peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
     invariant: invariants.length ? (invariants.every((i) => i.ok) ? 'pass' : 'fail') : 'n/a',
+    // false when a repeat's warm-up ran out of time still changing: the figure may be of a JIT half done.
+    steady: measured.every((r) => r.warmup?.steady !== false),
     failed: repeats.some((r) => r.failed),
     repeats: repeats.map(({ elapsed, ...rest }) => rest),
   };

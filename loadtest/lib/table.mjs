@@ -27,7 +27,7 @@ const COLUMNS = [
   ['invariant', (r) => r.invariant],
   ['of ceiling', (r) => (r.headroom ? `${fixed(r.headroom.ratio * 100)}%` : '')],
   ['bound', (r) => BOUND_TAG[r.bottleneck?.bound] ?? '-'],
-  ['status', (r) => (r.failed ? 'FAILED' : 'ok')],
+  ['status', (r) => (r.failed ? 'FAILED' : r.steady === false ? 'NOT STEADY' : 'ok')],
 ];
 
 const NUMERIC = new Set(['req/s', 'req/cpu-s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'gen cpu%', 'db cpu%', 'RSS MiB', 'thr', 'proc']);

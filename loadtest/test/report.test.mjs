@@ -60,6 +60,10 @@ test('rows show spread, percentiles, errors, CPU, RSS, verdicts and dashboard li
   assert.match(node[18], /\[#1\]\(node-express\/bookings\/1\/dashboard\/index\.html\) \[#2\]/);
   const failed = tableUnder(md, 'static').find((c) => c[0] === '`java-spring5`');
   assert.match(failed[17], /^FAILED: did not start/);
+  const unsteady = { ...summary, results: summary.results.map((r) => (r.stack === 'node-express' && r.workload === 'bookings'
+    ? { ...r, steady: false, repeats: r.repeats.map((x) => ({ ...x, warmup: { seconds: 60, steady: false } })) } : r)) };
+  const flagged = tableUnder(renderReport(unsteady, { claims: [] }), 'bookings').find((c) => c[0] === '`node-express`');
+  assert.match(flagged[17], /^invariant pass; NOT STEADY: the warm-up ran out \(60 s\) still changing/);
 });
 
 test('the environment block names the machine, pinning, versions, git sha and generator headroom', () => {

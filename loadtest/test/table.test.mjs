@@ -23,6 +23,18 @@ test('buildRow folds repeats: throughput median/min/max, latency over every samp
   assert.ok(Math.abs(row.perCpuSecond - 1000 / 0.952) < 1e-9);
   assert.equal(row.invariant, 'n/a');
   assert.equal(row.repeats[0].elapsed, undefined, 'raw latencies stay out of summary.json');
+  assert.equal(row.steady, true, 'no warm-up ran out of time');
+});
+
+test('a row whose warm-up ran out of time still changing is NOT STEADY, not ok', () => {
+  const warm = (steady) => ({ warmup: { seconds: 60, rates: [1, 2], steady } });
+  const rowOf = (...flags) => buildRow({ server: 'java-spring5', workload: 'hello', label: 'hello', step: { users: 100 },
+    pinning: PINNING, repeats: flags.map((f) => repeat(1000, [1], warm(f))) });
+  assert.equal(rowOf(true, true).steady, true);
+  const unsteady = rowOf(true, false);
+  assert.equal(unsteady.steady, false, 'one repeat measured mid-warm-up marks the row');
+  assert.match(formatTable([unsteady]).split('\n')[2], /NOT STEADY$/);
+  assert.match(formatTable([rowOf(true)]).split('\n')[2], / ok$/);
 });
 
 test('the table aligns columns and names each row\'s generator, bottleneck and req per CPU-second', () => {
