@@ -31,14 +31,10 @@ export const quote = (word) => (/^[\w@%+=:,./-]+$/.test(String(word)) ? String(w
 
 // The pinned Node.js (make installs it into .tools/ where the host's own differs) and cargo's bin (oha) come first
 // on a remote command's PATH, as the Makefile puts them first on every recipe's.
-let pathPrefix = null;
 function remotePath() {
-  if (!pathPrefix) {
-    const version = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
-    const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
-    pathPrefix = `${ROOT}/.tools/node-${version}/node_modules/node-linux-${arch}/bin:$HOME/.cargo/bin`;
-  }
-  return `${pathPrefix}:$PATH`;
+  const version = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
+  const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+  return `${ROOT}/.tools/node-${version}/node_modules/node-linux-${arch}/bin:$HOME/.cargo/bin:$PATH`;
 }
 
 /** The shell command a remote host runs: in the clone, with the pinned tools first on PATH and `env` set. */
