@@ -18,7 +18,7 @@ import { stopGenerators } from './lib/generator-process.mjs';
 import { writeCorpus } from './corpus.mjs';
 import { selectProfile, selectPinning, stepLabel, estimateSeconds, HTTP_WORKLOADS } from './lib/profiles.mjs';
 import { connect, truncate, serverVersion, ensureDatabase, ensureRemoteDatabase } from './lib/db.mjs';
-import { HOSTS, REMOTE, prepareHosts, hostFacts } from './lib/remote.mjs';
+import { HOSTS, LOADGENS, REMOTE, prepareHosts, hostFacts } from './lib/remote.mjs';
 import { ROLES } from '../scripts/lib/hosts.mjs';
 import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
@@ -47,7 +47,8 @@ const RUNTIME = process.env.RUNTIME === 'compose' ? 'compose' : 'native';
 const topology = ({ host, port } = dbSettings()) => ({
   server: RUNTIME === 'compose' ? 'each stack\'s compose service' : HOSTS.server.address,
   db: `${host}:${port}`,
-  loadgen: RUNTIME === 'compose' ? 'the loadtest container' : HOSTS.loadgen.remote ? HOSTS.loadgen.address : 'this machine',
+  loadgen: RUNTIME === 'compose' ? 'the loadtest container'
+    : LOADGENS.map((h) => (h.remote ? h.address : 'this machine')).join(' '),
 });
 const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 const resultsRoot = resolve(ROOT, process.env.RESULTS_DIR || 'results');
@@ -126,7 +127,7 @@ async function main() {
   writeStaticTree(STATIC_ROOT);
   const jmeterHome = http && !wrk ? await installJmeter() : null;
   // On another load host its generators were installed by prepareHosts, there.
-  if (wrk && !HOSTS.loadgen.remote) ensureWrk();
+  if (wrk && LOADGENS.some((h) => !h.remote)) ensureWrk();
   if (latencyWorkloads.length && !HOSTS.loadgen.remote) ensureOha();
   if (chat) await installChatClient();
   const corpus = profile.workloads.includes('bookings') ? await writeCorpus(join(RUN_DIR, 'bench-corpus'), {}) : null;
@@ -194,18 +195,20 @@ async function main() {
 }
 
 /**
- * Roles on other hosts (SERVER_HOST, DB_HOST, LOADGEN_HOST): each prepared with the project's own make targets,
+ * Roles on other hosts (SERVER_HOST, DB_HOST, LOADGEN_HOST or LOADGEN_HOSTS): each prepared with the project's own make targets,
  * checked to run this revision, and described as measured there. A role's CPUs not set (SERVER_CPUS…) are all of
  * its host's; the hosts' boot ids tell the bottleneck which roles share a kernel's CPUs.
  */
 async function remoteHosts({ http, wrk, chat, nginx }) {
-  if (http && !wrk && HOSTS.loadgen.remote) throw new Error('GENERATOR=jmeter on another load host is not supported: use wrk (the default)');
-  await prepareHosts({ stacks: [...new Set(targets.map((t) => t.stack.name))], nginx, chat, note: progress.note });
+  await prepareHosts({ stacks: [...new Set(targets.map((t) => t.stack.name))], nginx, chat, jmeter: http && !wrk, note: progress.note });
   const revision = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() || null;
   const facts = await hostFacts(revision);
   const variable = { server: 'SERVER_CPUS', db: 'DB_CPUS', loadgen: 'LOADGEN_CPUS' };
+  // LOADGEN_CPUS is the same list on every load host: unset, all of the smallest one's.
+  const cpusOf = { ...facts, loadgen: { cpus: Math.min(...(facts.loadgens ?? [facts.loadgen]).map((f) => f.cpus)) } };
   for (const role of ROLES) {
-    if (HOSTS[role].remote && !process.env[variable[role]]) pinning[role] = `0-${facts[role].cpus - 1}`;
+    const remote = role === 'loadgen' ? LOADGENS.some((h) => h.remote) : HOSTS[role].remote;
+    if (remote && !process.env[variable[role]]) pinning[role] = `0-${cpusOf[role].cpus - 1}`;
   }
   pinning.machines = Object.fromEntries(ROLES.map((role) => [role, facts[role].bootId]));
   return facts;

@@ -18,7 +18,7 @@ const CONFIG = join(TARGET, 'config.json');
 // A loop-bounded run still needs a scheduler duration (> 0): one day is "no limit" for the bench.
 const NO_END_SECONDS = 86_400;
 // Two cores shared with the server under test: a modest, fixed heap, and G1 as JMeter's own script uses.
-const JVM = [...(process.env.JMETER_HEAP || '-Xms512m -Xmx1g').split(/\s+/), '-XX:+UseG1GC',
+export const JVM = [...(process.env.JMETER_HEAP || '-Xms512m -Xmx1g').split(/\s+/), '-XX:+UseG1GC',
   '-XX:MaxGCPauseMillis=100', '-Djava.awt.headless=true', '-Duser.language=en', '-Duser.region=US'];
 
 // CSV JTL with a header and exactly these columns; never response data, headers or sampler data.
@@ -44,7 +44,7 @@ export const RUN_PROPERTIES = {
 
 const pomVersion = () => readFileSync(POM, 'utf8').match(/<jmeter\.version>([^<]+)</)[1];
 
-function installedHome() {
+export function installedHome() {
   if (!existsSync(CONFIG)) return null;
   const config = JSON.parse(readFileSync(CONFIG, 'utf8')).configurations?.[0];
   if (!config || config.runtimeJarName !== `ApacheJMeter-${pomVersion()}.jar`) return null;
@@ -57,7 +57,7 @@ export function stopJmeter(signal = 'SIGTERM') {
   for (const child of children) { try { child.kill(signal); } catch { /* already gone */ } }
 }
 
-function run(command, args, options, onLine = () => {}, onSpawn = () => {}) {
+export function run(command, args, options, onLine = () => {}, onSpawn = () => {}) {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     children.add(child);
@@ -122,7 +122,7 @@ export async function runJmeter({ jtl, dashboard = null, cpus = '', onSample = (
   return run(...javaCommand(cpus, args), { cwd: ROOT }, (line) => { if (/^summary [+=]/.test(line)) onSample(line); }, onSpawn);
 }
 
-function javaCommand(cpus, args) {
+export function javaCommand(cpus, args) {
   const java = join(findJavaHome(), 'bin', 'java');
   const [command, ...rest] = cpus ? ['taskset', '-c', String(cpus), java, ...args] : [java, ...args];
   return [command, rest];

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Three "machines" on this box for the bench: network namespaces rs-server, rs-db, rs-loadgen (198.18.0.1-3 on
-# their eth0) joined by the bridge rs-br0 (198.18.0.254, the controller), each running its own sshd.
+# Four "machines" on this box for the bench: network namespaces rs-server, rs-db, rs-loadgen and rs-loadgen2
+# (198.18.0.1-4 on their eth0: a second load host for LOADGEN_HOSTS) joined by the bridge rs-br0 (198.18.0.254, the
+# controller), each running its own sshd.
 #   scripts/hosts.sh up      install openssh-server if missing, build the rig, start the sshds, prove each answers
 #   scripts/hosts.sh down    kill everything inside the namespaces, remove them and the bridge (keys kept)
-#   scripts/hosts.sh status  which namespaces exist and whether each sshd answers; exit 0 only when all three do
+#   scripts/hosts.sh status  which namespaces exist and whether each sshd answers; exit 0 only when all do
 # Callers: ssh -F "$STATE/ssh_config" 198.18.0.1 cmd; each session has RUN_DIR=$STATE/<role>.
 # Nothing is routed off the bridge: no default route, no NAT, ip_forward untouched. Idempotent.
 set -euo pipefail
@@ -11,8 +12,8 @@ cd "$(dirname "$0")/.."
 STATE="${RUN_DIR:-$PWD/.run}/hosts"
 BR=rs-br0
 BR_ADDR=198.18.0.254
-declare -A ADDR=([server]=198.18.0.1 [db]=198.18.0.2 [loadgen]=198.18.0.3)
-ROLES=(server db loadgen)
+declare -A ADDR=([server]=198.18.0.1 [db]=198.18.0.2 [loadgen]=198.18.0.3 [loadgen2]=198.18.0.4)
+ROLES=(server db loadgen loadgen2)
 SSH=(ssh -F "$STATE/ssh_config")
 # A control socket path (+ the 17 chars ssh adds while binding) must fit in 108 bytes; %C is 40 chars.
 CM_DIR=$STATE
@@ -39,7 +40,7 @@ configure() {
   [ -f "$STATE/id_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C rs-bench-client -f "$STATE/id_ed25519"
   [ -f "$STATE/ssh_host_ed25519_key" ] || ssh-keygen -q -t ed25519 -N '' -C rs-bench-host -f "$STATE/ssh_host_ed25519_key"
   cp "$STATE/id_ed25519.pub" "$STATE/authorized_keys"
-  echo "${ADDR[server]},${ADDR[db]},${ADDR[loadgen]} $(cut -d' ' -f1,2 "$STATE/ssh_host_ed25519_key.pub")" >"$STATE/known_hosts"
+  echo "$(IFS=,; echo "${ADDR[*]}") $(cut -d' ' -f1,2 "$STATE/ssh_host_ed25519_key.pub")" >"$STATE/known_hosts"
   # MaxSessions: every multiplexed ssh call is a session on the one master connection (default 10).
   cat >"$STATE/sshd_config" <<EOF
 HostKey $STATE/ssh_host_ed25519_key
@@ -54,7 +55,7 @@ MaxSessions 64
 MaxStartups 64:30:128
 EOF
   cat >"$STATE/ssh_config" <<EOF
-Host ${ADDR[server]} ${ADDR[db]} ${ADDR[loadgen]}
+Host ${ADDR[*]}
   User root
   IdentityFile $STATE/id_ed25519
   IdentitiesOnly yes

@@ -58,8 +58,9 @@ const quick = {
   description: 'every stack and workload in a few minutes (warm-up until steady, 10 s measured at 100 connections)',
   repeat: 1,
   // 10 s for JMeter's own JIT; under wrk (no JIT of its own) the server's until its rate is steady.
-  // Five 1 s runs within 5 %: three were fooled by JIT plateaus (java-spring5's hello "steady" at 1.6k req/s, on its
-  // way past 20k). A JVM on one slow core can take a minute to compile a path; a row still changing then says so.
+  // Windows of five 1 s runs (run.mjs steady()): windows of three were fooled by JIT plateaus (java-spring5's hello
+  // "steady" at 1.6k req/s, on its way past 20k). A JVM on one slow core can take a minute to compile a path; a row
+  // still climbing then says so.
   warmup: { users: 50, durationSeconds: 10, steady: { minSeconds: 5, maxSeconds: 60, window: 5 } },
   rampUpSeconds: 1,
   latency: latencySteps(),

@@ -6,12 +6,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ROLES, hostsOf, anyRemote, spawnOn, runOn, mustRunOn, quote } from '../../scripts/lib/hosts.mjs';
+import { ROLES, hostsOf, loadgenHostsOf, anyRemote, spawnOn, runOn, mustRunOn, quote } from '../../scripts/lib/hosts.mjs';
 import { RUN_DIR, dbSettings } from '../../scripts/lib/stacks.mjs';
 import { startSampler, startCpuSampler, cpuBusy } from './sampler.mjs';
 
 export const HOSTS = hostsOf();
-export const REMOTE = anyRemote(HOSTS);
+// Every load host (LOADGEN_HOSTS); the first is HOSTS.loadgen, where the open-loop generator and the chat client run.
+export const LOADGENS = loadgenHostsOf();
+export const REMOTE = anyRemote(HOSTS, LOADGENS);
 const MAKE = ['make', '-s', '--no-print-directory'];
 // Every make on a remote host is the native runtime's, whatever an engine there would answer.
 const NATIVE = { RUNTIME: 'native' };
@@ -64,6 +66,21 @@ export async function pushInputs(host, args) {
   for (const arg of args.map(String)) if (arg.startsWith(`${RUN_DIR}/`) && existsSync(arg)) await pushFile(host, arg);
 }
 
+// The bookings corpus's folder, hashed the same way here and there: every file's bytes in name order.
+const CORPUS_DIGEST = 'ls | LC_ALL=C sort | xargs cat | sha256sum | cut -d" " -f1';
+
+/**
+ * The bookings corpus JMeter reads (its CSV and the 2000 files it names) on the host: written there by the same code
+ * at the same revision (loadtest/corpus.mjs, its defaults as the bench's), then checked to be the same bytes.
+ */
+export async function ensureCorpusOn(host, csv) {
+  const dir = dirname(csv);
+  await mustRunOn(host, ['node', 'loadtest/corpus.mjs', dir]);
+  const here = (await runOn({ remote: false }, [], { shell: `cd ${quote(dir)} && ${CORPUS_DIGEST}` })).stdout.trim();
+  const there = (await mustRunOn(host, [], { shell: `cd ${quote(dir)} && ${CORPUS_DIGEST}` })).trim();
+  if (here !== there) throw new Error(`${host.role} host ${host.address}: the bookings corpus in ${dir} differs from this machine's`);
+}
+
 /** Copies a file from the host to a local path. */
 export async function fetchFile(host, from, to) {
   mkdirSync(dirname(to), { recursive: true });
@@ -80,35 +97,40 @@ export async function fetchFile(host, from, to) {
   }
 }
 
-/** What each role's host is, measured there (probe.mjs info), for the summary; throws unless each runs this revision. */
+/**
+ * What each role's host is, measured there (probe.mjs info), for the summary (with `loadgens`, every load host, when
+ * there are several); throws unless each runs this revision.
+ */
 export async function hostFacts(revision) {
-  const facts = {};
-  for (const role of ROLES) {
-    const host = HOSTS[role];
+  const factsOf = async (host) => {
     const info = JSON.parse(await mustRunOn(host, ['node', 'loadtest/probe.mjs', 'info']));
     if (host.remote && revision && info.git !== revision) {
-      throw new Error(`${role} host ${host.address} runs revision ${info.git ?? '(no git)'} of the project, this machine ${revision}: ` +
+      throw new Error(`${host.role} host ${host.address} runs revision ${info.git ?? '(no git)'} of the project, this machine ${revision}: ` +
         'check out the same revision at the same path on every host');
     }
-    facts[role] = { address: host.address, remote: host.remote, ...info };
-  }
+    return { address: host.address, remote: host.remote, ...info };
+  };
+  const facts = {};
+  for (const role of ROLES) facts[role] = await factsOf(HOSTS[role]);
+  if (LOADGENS.length > 1) facts.loadgens = [facts.loadgen, ...await Promise.all(LOADGENS.slice(1).map(factsOf))];
   return facts;
 }
 
 /**
  * Installs and builds what each remote host's role needs, with the project's own make targets: the pinned Node.js
  * everywhere; the stacks' builds, the static tree and nginx on the server host; wrk, oha and the chat client on
- * the load host. MariaDB is the database's (db.mjs ensureRemoteDatabase).
+ * the load host (and JMeter for its remote engines). MariaDB is the database's (db.mjs ensureRemoteDatabase).
  */
-export async function prepareHosts({ stacks, nginx, chat, note }) {
+export async function prepareHosts({ stacks, nginx, chat, jmeter, note }) {
   if (HOSTS.server.remote && !HOSTS.db.remote) {
     throw new Error(`SERVER_HOST ${HOSTS.server.address} is another host: DB_HOST must be an address it reaches, not ${HOSTS.db.address}`);
   }
-  if (HOSTS.loadgen.remote && !HOSTS.server.remote) {
-    throw new Error(`LOADGEN_HOST ${HOSTS.loadgen.address} is another host: SERVER_HOST must be an address it reaches, not ${HOSTS.server.address}`);
+  const otherLoadgen = LOADGENS.find((h) => h.remote);
+  if (otherLoadgen && !HOSTS.server.remote) {
+    throw new Error(`load host ${otherLoadgen.address} is another host: SERVER_HOST must be an address it reaches, not ${HOSTS.server.address}`);
   }
-  for (const role of ROLES) {
-    const host = HOSTS[role];
+  for (const host of [HOSTS.server, HOSTS.db, ...LOADGENS]) {
+    const role = host.role;
     if (!host.remote) continue;
     note(`bench: preparing the ${role} host ${host.address}`);
     await mustRunOn(host, [...MAKE, 'node-check'], { env: NATIVE });
@@ -118,7 +140,8 @@ export async function prepareHosts({ stacks, nginx, chat, note }) {
     }
     if (role === 'loadgen') {
       await mustRunOn(host, [...MAKE, 'loadgen'], { env: NATIVE });
-      if (chat) await mustRunOn(host, ['node', '-e', 'import("./loadtest/lib/chat.mjs").then((m) => m.installChatClient())']);
+      if (jmeter) await mustRunOn(host, [...MAKE, 'jmeter'], { env: NATIVE });
+      if (chat && host === HOSTS.loadgen) await mustRunOn(host, ['node', '-e', 'import("./loadtest/lib/chat.mjs").then((m) => m.installChatClient())']);
     }
   }
 }

@@ -31,7 +31,10 @@ function environmentSection(summary) {
     .map((r) => `${r.label} ${num(r.throughput.median)} req/s`).join(', ');
   const lines = [
     ['machine', `${e.cpuModel ?? '?'}, ${e.cores ?? '?'} cores (${e.availableCpus ?? '?'} available to the bench)`],
-    ['pinning', `server CPUs ${p.server ?? '–'}, database ${p.db ?? '–'}, load generator ${p.loadgen ?? '–'}`],
+    ...(summary.topology ? [['hosts', `server ${summary.topology.server}, database ${summary.topology.db}, load ${summary.topology.loadgen}` +
+      (summary.runtime ? ` (${summary.runtime} runtime)` : '')]] : []),
+    ['pinning', `server CPUs ${p.server ?? '–'}, database ${p.db ?? '–'}, load generator ${p.loadgen ?? '–'}` +
+      (e.hosts?.loadgens ? ' (on each load host)' : '')],
     ['JDK', e.jdk ? `${e.jdk.vendor ?? ''} ${e.jdk.version ?? ''}`.trim() : '–'],
     ['Node.js', e.node ?? '–'],
     ['MariaDB', e.mariadb ?? '–'],

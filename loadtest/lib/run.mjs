@@ -6,16 +6,17 @@
 // starts cold, which the README says. The dashboard is generated afterwards from the trimmed JTL.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runJmeter, generateDashboard } from '../jmeter.mjs';
-import { runWrk } from '../wrk.mjs';
+import { runJmeter as runLocalJmeter, generateDashboard } from '../jmeter.mjs';
+import { runJmeterOnEngines, useEngines } from '../jmeter-engines.mjs';
 import { luaCorpusOf } from '../corpus.mjs';
 import { STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { exitOf } from '../../scripts/lib/processes.mjs';
 import { readJtl, firstStartOf, unanswered } from './jtl.mjs';
-import { throughput } from './stats.mjs';
+import { throughput, median } from './stats.mjs';
 import { resourceSummary, cpuList } from './sampler.mjs';
 import { databaseProcess } from './db.mjs';
-import { HOSTS, samplerOn, cpuSamplerOn, diedOn } from './remote.mjs';
+import { HOSTS, LOADGENS, samplerOn, cpuSamplerOn, diedOn } from './remote.mjs';
+import { runWrk, MAX_START_SKEW } from '../wrk.mjs';
 
 // Above this share of failed samples the run is failed: its throughput would be a fiction.
 export const MAX_ERROR_RATE = 0.01;
@@ -40,34 +41,48 @@ export function failureReason({ successes, samples, errors }, died) {
 }
 
 /**
- * Everything sampled while a generator runs: the server's process tree, the generator's (from generator(pid)),
- * MariaDB's, and every CPU's busy time, so each row can say which part was the bottleneck. Each is read on its
- * role's host: the server's (on: null for this machine), the database's, the load generator's.
+ * Everything sampled while a generator runs: the server's process tree, the generators' (from generator(pid, host),
+ * one per load host), MariaDB's, and every CPU's busy time, so each row can say which part was the bottleneck. Each
+ * is read on its role's host: the server's (on: null for this machine), the database's, each load host's. With
+ * several load hosts the generator figures are the busiest host's (one saturated host limits the load), each
+ * host's kept in `loadgens`.
  */
 export function startProbes(serverPid, on = null) {
   const server = samplerOn(on, serverPid);
   const db = databaseProcess();
   const database = db.pid ? samplerOn(db.on, db.pid) : null;
-  const hostOf = { server: on, db: db.on ?? HOSTS.db, loadgen: HOSTS.loadgen };
   const key = (host) => (host?.remote ? host.address : 'this machine');
-  const cpus = new Map(Object.values(hostOf).map((host) => [key(host), host]));
+  const cpus = new Map([on, db.on ?? HOSTS.db, ...LOADGENS].map((host) => [key(host), host]));
   for (const [name, host] of cpus) cpus.set(name, cpuSamplerOn(host));
-  let generator = null;
+  const generators = [];
   return {
-    generator(pid) { if (pid) generator = samplerOn(HOSTS.loadgen, pid); },
+    generator(pid, host = HOSTS.loadgen) { if (pid) generators.push({ host, sampler: samplerOn(host, pid) }); },
     /** Stops sampling; returns summarise(from, to, pinning) for the measured window. */
     stop() {
       const samples = server.stop();
-      const gen = generator?.stop() ?? [];
+      const gens = generators.map((g) => ({ host: g.host, samples: g.sampler.stop() }));
       const dbSamples = database?.stop() ?? [];
       const busy = new Map([...cpus].map(([name, sampler]) => [name, sampler.stop()]));
-      return (from, to, pinning) => ({
-        resources: resourceSummary(samples, from, to),
-        generatorCpuPercent: gen.length ? resourceSummary(gen, from, to).cpuMeanPercent : null,
-        databaseCpuPercent: dbSamples.length ? resourceSummary(dbSamples, from, to).cpuMeanPercent : null,
-        busy: pinning ? Object.fromEntries(['server', 'db', 'loadgen'].map((side) => [side, pinning[side]
-          ? busy.get(key(hostOf[side])).busyIn(from, to, cpuList(pinning[side])) : null])) : {},
-      });
+      return (from, to, pinning) => {
+        const loadgens = LOADGENS.map((host) => {
+          const mine = gens.filter((g) => g.host.address === host.address && g.samples.length);
+          return { address: host.address,
+            generatorCpuPercent: mine.length ? Math.max(...mine.map((g) => resourceSummary(g.samples, from, to).cpuMeanPercent ?? 0)) : null,
+            busy: pinning?.loadgen ? busy.get(key(host)).busyIn(from, to, cpuList(pinning.loadgen)) : null };
+        });
+        const busiest = (field) => (loadgens.some((l) => l[field] != null) ? Math.max(...loadgens.map((l) => l[field] ?? 0)) : null);
+        return {
+          resources: resourceSummary(samples, from, to),
+          generatorCpuPercent: busiest('generatorCpuPercent'),
+          databaseCpuPercent: dbSamples.length ? resourceSummary(dbSamples, from, to).cpuMeanPercent : null,
+          busy: pinning ? {
+            server: pinning.server ? busy.get(key(on)).busyIn(from, to, cpuList(pinning.server)) : null,
+            db: pinning.db ? busy.get(key(db.on ?? HOSTS.db)).busyIn(from, to, cpuList(pinning.db)) : null,
+            loadgen: pinning.loadgen ? busiest('busy') : null,
+          } : {},
+          ...(LOADGENS.length > 1 ? { loadgens } : {}),
+        };
+      };
     },
   };
 }
@@ -81,6 +96,8 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
   const common = { workload, host: server.host, port: server.port, file: step.file, corpus, cpus: loadgenCpus,
     onSample: (line) => progress.sample(line) };
   mkdirSync(dir, { recursive: true });
+  // On load hosts of their own, JMeter's remote engines there with a controller here.
+  const runJmeter = useEngines() ? runJmeterOnEngines : runLocalJmeter;
   const loopBound = step.loops !== undefined && step.loops > 0;
   const warmupMs = profile.warmup.durationSeconds * 1000;
   let warmCreated = 0;
@@ -100,7 +117,7 @@ export async function measure({ server, workload, step, profile, corpus, dir, lo
   const probes = startProbes(server.pid, server.on);
   const full = join(dir, 'full.jtl');
   const rampMs = profile.rampUpSeconds * 1000;
-  const run = await runJmeter({ ...common, onSpawn: (pid) => probes.generator(pid), users: step.users, rampUpSeconds: profile.rampUpSeconds,
+  const run = await runJmeter({ ...common, onSpawn: (pid, host) => probes.generator(pid, host), users: step.users, rampUpSeconds: profile.rampUpSeconds,
     // + 1 s: JMeter's clock starts a little before its first sample (t0 below), so without it the users
     // would stop just before the window ends; samples starting after the window are dropped.
     durationSeconds: loopBound ? 0 : profile.rampUpSeconds + profile.warmup.durationSeconds + step.durationSeconds + 1,
@@ -189,10 +206,10 @@ const latencyOf = (us) => {
 /**
  * Warms the server up with wrk in short runs until its rate is steady: a JIT on one saturated core can take
  * 20 s to compile a workload's path, in steps with plateaus between them (java-spring5's hello: 2.1k, 2.4k, 3.2k,
- * 4.8k, 8.6k, 23.5k, 26k req/s in 2 s runs), while Node needs a few seconds. Steady: the last `window` runs within
- * `tolerance` of each other and of the best so far, after `minSeconds`; at most `maxSeconds`. Returns the 201s
- * and unanswered requests of all of it, the rates, the seconds, and whether it ended steady (false: it ran out of
- * time still changing, and what is measured next may be a JIT half done).
+ * 4.8k, 8.6k, 23.5k, 26k req/s in 2 s runs), while Node needs a few seconds. Steady (steady() below): no longer
+ * climbing, after `minSeconds`; at most `maxSeconds`. Returns the 201s and unanswered requests of all of it, the
+ * rates, the seconds, and whether it ended steady (false: it ran out of time still climbing, and what is measured
+ * next may be a JIT half done).
  */
 export async function warmUntilSteady(options, { minSeconds = 4, maxSeconds = 30, chunkSeconds = 1, window = 3, tolerance = 0.05 } = {}, progress = null) {
   const rates = [];
@@ -213,11 +230,16 @@ export async function warmUntilSteady(options, { minSeconds = 4, maxSeconds = 30
   return { seconds, rates, created, unanswered, steady: false };
 }
 
-/** The last `window` rates within `tolerance` of each other and of the best rate so far. */
+/**
+ * No longer climbing: the median of the last `window` rates is not above the median of the `window` before them by
+ * more than `tolerance`. Medians, not every rate: on a shared machine single 1 s rates swing by a third either way
+ * (node-express's hello over veth: 13k–27k req/s from one second to the next), and a rule that asked every one of
+ * them to agree with the best so far never ended (every row of a run marked unsteady after 60 s). A JIT still
+ * compiling climbs from one window to the next; a plateau passes for steady only when it lasts two windows.
+ */
 export function steady(rates, window = 3, tolerance = 0.05) {
-  if (rates.length < window) return false;
-  const last = rates.slice(-window);
-  return Math.min(...last) * (1 + tolerance) >= Math.max(...rates);
+  if (rates.length < 2 * window) return false;
+  return median(rates.slice(-window)) <= (1 + tolerance) * median(rates.slice(-2 * window, -window));
 }
 
 /**
@@ -240,7 +262,7 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
   progress.phase('measure');
   const probes = startProbes(server.pid, server.on);
   const began = Date.now();
-  const run = await runWrk({ ...common, durationSeconds: step.durationSeconds, onSpawn: (pid) => probes.generator(pid) });
+  const run = await runWrk({ ...common, durationSeconds: step.durationSeconds, together: true, onSpawn: (pid, host) => probes.generator(pid, host) });
   const ended = Date.now();
   const summarise = probes.stop();
   const died = await processDied(server.pid, server.on);
@@ -254,7 +276,10 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
   const seconds = run.result.durationUs / 1e6;
   const from = Math.max(began, ended - seconds * 1000);
   const to = from + seconds * 1000;
-  const reason = failureReason(counts, died);
+  const skewed = run.result.startSkewMs > MAX_START_SKEW * seconds * 1000
+    ? `the load hosts' wrk started ${run.result.startSkewMs} ms apart (> ${MAX_START_SKEW * 100} % of the ${seconds.toFixed(1)} s run)` : null;
+  const reason = failureReason(counts, died) ?? skewed;
+  const sampled = summarise(from, to, pinning);
   progress.rate?.(counts.successes / seconds);
   return {
     generator: 'wrk',
@@ -264,9 +289,16 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
     created: warmCounts.created + counts.created, unanswered: warmCounts.unanswered + counts.unanswered,
     latencyMs: latencyOf(run.result.latencyUs), elapsed: [],
     window: { from, to, seconds }, warmup: { seconds: warm.seconds, rates: warm.rates, steady: warm.steady },
-    ...summarise(from, to, pinning),
+    ...sampled,
+    ...(run.result.hosts ? { startSkewMs: run.result.startSkewMs, loadgens: perLoadHost(sampled.loadgens, run.result.hosts) } : {}),
     raw: join(dir, 'wrk.json'), died, failed: Boolean(reason), ...(reason ? { reason } : {}),
   };
+}
+
+/** Each load host's share of a run: its connections and rate (wrk) beside its generator's CPU and its CPUs' busy. */
+export function perLoadHost(sampled = [], hosts) {
+  return hosts.map((h) => ({ address: h.address, connections: h.connections, ratePerSecond: Math.round(h.ratePerSecond),
+    ...sampled.find((l) => l.address === h.address) }));
 }
 
 export function failedRun(reason, extra = {}) {

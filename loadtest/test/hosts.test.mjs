@@ -1,8 +1,8 @@
-// The bench across three hosts, for real: `make hosts-test` makes them on this machine (scripts/hosts.sh: network
+// The bench across hosts, for real: `make hosts-test` makes them on this machine (scripts/hosts.sh: network
 // namespaces joined by veth pairs and a bridge, addresses from 198.18.0.0/15, sshd in each) and runs this with
-// HOSTS_TEST=1 and SSH_CONFIG set. One stack, the quick profile: the server, MariaDB and the load generators each on
-// a host of its own, reached and sampled over ssh, the bench itself on this machine; then the same checks as on one
-// host, and that each part ran where it was told to.
+// HOSTS_TEST=1 and SSH_CONFIG set. One stack, the quick profile: the server and MariaDB each on a host of its own,
+// the load from two (LOADGEN_HOSTS: wrk on both at once, merged), reached and sampled over ssh, the bench itself on
+// this machine; then the same checks as on one host, and that each part ran where it was told to.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -14,16 +14,17 @@ import { WORKLOADS } from '../lib/profiles.mjs';
 const enabled = process.env.HOSTS_TEST === '1' && process.env.SSH_CONFIG;
 const STACK = 'node-express';
 const HOSTS = { server: '198.18.0.1', db: '198.18.0.2', loadgen: '198.18.0.3' };
+const SECOND_LOADGEN = '198.18.0.4';
 const rig = join(RUN_DIR, 'hosts');
 
-test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load on three hosts`, {
+test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load on hosts of their own, the load on two`, {
   skip: !enabled && 'run by make hosts-test (HOSTS_TEST=1, SSH_CONFIG from scripts/hosts.sh up)', timeout: 900_000,
 }, () => {
   const resultsDir = join(rig, 'results');
   // The two cores are shared as on one host: the server alone on CPU 1, MariaDB and the load on CPU 0.
   const run = spawnSync(process.execPath, [join(ROOT, 'loadtest/bench.mjs')], {
     env: { ...process.env, PROFILE: 'quick', STACKS: STACK, WORKLOADS: '', REPEAT: '', RESULTS_DIR: resultsDir,
-      SERVER_HOST: HOSTS.server, DB_HOST: HOSTS.db, LOADGEN_HOST: HOSTS.loadgen,
+      SERVER_HOST: HOSTS.server, DB_HOST: HOSTS.db, LOADGEN_HOSTS: `${HOSTS.loadgen} ${SECOND_LOADGEN}`,
       SERVER_CPUS: '1', DB_CPUS: '0', LOADGEN_CPUS: '0' },
     encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 880_000,
   });
@@ -32,13 +33,14 @@ test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load o
   const summary = JSON.parse(readFileSync(join(resultsDir, 'latest', 'summary.json'), 'utf8'));
   assert.equal(summary.failedRuns, 0);
 
-  // Three hosts named, each measured there: its own address, reached over ssh, this revision.
-  assert.deepEqual(summary.topology, { server: HOSTS.server, db: `${HOSTS.db}:3307`, loadgen: HOSTS.loadgen });
+  // Four hosts named, each measured there: its own address, reached over ssh, this revision.
+  assert.deepEqual(summary.topology, { server: HOSTS.server, db: `${HOSTS.db}:3307`, loadgen: `${HOSTS.loadgen} ${SECOND_LOADGEN}` });
   const hosts = summary.environment.hosts;
-  for (const [role, address] of Object.entries(HOSTS)) {
-    assert.equal(hosts[role].address, address, `${role} host`);
-    assert.equal(hosts[role].remote, true, `${role} reached over ssh`);
-    assert.equal(hosts[role].git, summary.environment.git.sha, `${role} host runs this revision`);
+  for (const [role, address] of Object.entries(HOSTS)) assert.equal(hosts[role].address, address, `${role} host`);
+  assert.deepEqual(hosts.loadgens.map((h) => h.address), [HOSTS.loadgen, SECOND_LOADGEN]);
+  for (const host of [hosts.server, hosts.db, ...hosts.loadgens]) {
+    assert.equal(host.remote, true, `${host.address} reached over ssh`);
+    assert.equal(host.git, summary.environment.git.sha, `${host.address} runs this revision`);
   }
   // Each part ran on its host: the stack's log and MariaDB's data under that host's own runtime folder.
   assert.match(readFileSync(join(rig, 'server', `${STACK}.log`), 'utf8'), new RegExp(`${STACK} listening on port 8085`));
@@ -53,7 +55,14 @@ test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load o
     assert.ok(row.cpuPercent.mean > 0 && row.peakRssBytes > 0, `${row.label}: the server sampled on its host`);
   }
   for (const row of summary.results.filter((r) => r.workload !== 'chat')) {
-    assert.ok(row.generatorCpuPercent > 0, `${row.label}: wrk sampled on the load host`);
+    assert.ok(row.generatorCpuPercent > 0, `${row.label}: wrk sampled on the load hosts`);
+    // Both load hosts drove it at once, each sampled there; the row's rate is theirs together.
+    for (const repeat of row.repeats) {
+      assert.deepEqual(repeat.loadgens.map((l) => [l.address, l.connections]), [[HOSTS.loadgen, 50], [SECOND_LOADGEN, 50]]);
+      assert.ok(repeat.loadgens.every((l) => l.ratePerSecond > 0 && l.generatorCpuPercent > 0), JSON.stringify(repeat.loadgens));
+      const sum = repeat.loadgens.reduce((n, l) => n + l.ratePerSecond, 0);
+      assert.ok(Math.abs(sum - repeat.samples / repeat.window.seconds) <= 0.02 * sum, `${row.label}: ${sum} req/s from the hosts, ${repeat.samples / repeat.window.seconds} in all`);
+    }
     assert.ok(row.busy.loadgen > 0 && row.busy.server > 0, `${row.label}: CPUs read on each host ${JSON.stringify(row.busy)}`);
     assert.ok(['server', 'generator', 'database', 'none'].includes(row.bottleneck.bound), `${row.label}: ${JSON.stringify(row.bottleneck)}`);
   }
@@ -64,4 +73,31 @@ test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load o
   for (const row of summary.results.filter((r) => r.workload === 'chat')) assert.equal(row.delivery, 'pass', row.label);
   assert.ok(summary.ceiling.rows.every((r) => r.throughput.median > 0), 'the nginx ceiling measured on the server host');
   assert.ok(summary.latency.length > 0 && summary.latency.every((l) => !l.failed), 'open-loop steps from the load host');
+});
+
+test(`GENERATOR=jmeter across the hosts: JMeter's remote engines on both load hosts, a controller here`, {
+  skip: !enabled && 'run by make hosts-test (HOSTS_TEST=1, SSH_CONFIG from scripts/hosts.sh up)', timeout: 600_000,
+}, () => {
+  const resultsDir = join(rig, 'results-jmeter');
+  const run = spawnSync(process.execPath, [join(ROOT, 'loadtest/bench.mjs')], {
+    env: { ...process.env, PROFILE: 'smoke', GENERATOR: 'jmeter', STACKS: STACK, WORKLOADS: 'hello bookings', REPEAT: '',
+      RESULTS_DIR: resultsDir, SERVER_HOST: HOSTS.server, DB_HOST: HOSTS.db, LOADGEN_HOSTS: `${HOSTS.loadgen} ${SECOND_LOADGEN}`,
+      SERVER_CPUS: '1', DB_CPUS: '0', LOADGEN_CPUS: '0' },
+    encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 580_000,
+  });
+  process.stdout.write(run.stdout.split('\n').filter((l) => !/^\s*$/.test(l)).slice(-16).join('\n') + '\n');
+  assert.equal(run.status, 0, `bench exited ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
+  const summary = JSON.parse(readFileSync(join(resultsDir, 'latest', 'summary.json'), 'utf8'));
+  assert.equal(summary.generator, 'jmeter');
+  for (const row of summary.results) {
+    assert.equal(row.generator, 'jmeter', row.label);
+    assert.ok(row.throughput.median > 0 && row.errors === 0, `${row.label}: ${row.throughput.median} req/s, ${row.errors} errors`);
+    // An engine on each load host sent the load, each sampled there; the controller here wrote the one JTL.
+    for (const repeat of row.repeats) {
+      assert.deepEqual(repeat.loadgens.map((l) => l.address), [HOSTS.loadgen, SECOND_LOADGEN]);
+      assert.ok(repeat.loadgens.every((l) => l.generatorCpuPercent > 0), JSON.stringify(repeat.loadgens));
+      assert.ok(existsSync(join(resultsDir, 'latest', repeat.jtl)), repeat.jtl);
+    }
+  }
+  assert.equal(summary.results.find((r) => r.workload === 'bookings' && r.stack === STACK).invariant, 'pass');
 });

@@ -149,3 +149,24 @@ test('every run and report: start timestamps, and dashboard percentiles over all
   assert.equal(RUN_PROPERTIES['sampleresult.timestamp.start'], true);
   assert.equal(RUN_PROPERTIES['jmeter.reportgenerator.statistic_window'], -1);
 });
+
+test('JMeter through a remote engine, as on a load host of its own: the engine sends, the controller writes the JTL', { timeout: 120_000 }, async () => {
+  const { runJmeterOnEngines, useEngines } = await import('../jmeter-engines.mjs');
+  const here = { role: 'loadgen', address: '127.0.0.1', remote: false };
+  assert.equal(useEngines([here]), false, 'one load host on this machine: plain JMeter');
+  assert.equal(useEngines([{ ...here, address: '198.18.0.3', remote: true }]), true);
+  const start = seen.events.length;
+  const spawned = [];
+  const jtl = join(dir, 'engine.jtl');
+  const summaries = [];
+  const { exitCode, output } = await runJmeterOnEngines({ hosts: [here], workload: 'echo', port: server.address().port,
+    users: 3, loops: 4, jtl, onSpawn: (pid, host) => spawned.push([pid, host.address]), onSample: (l) => summaries.push(l) });
+  assert.equal(exitCode, 0, output);
+  const { rows } = readJtl(jtl);
+  assert.equal(rows.length, 12, 'every user\'s loops, each sample sent back to the controller');
+  assert.equal(seen.events.length - start, 12);
+  for (const row of rows) assert.deepEqual([row.label, row.responseCode, row.success], ['echo', '200', 'true']);
+  assert.ok(summaries.some((l) => /^summary = +12 in/.test(l)), summaries.join('\n'));
+  assert.deepEqual(spawned.map(([, address]) => address), ['127.0.0.1']);
+  assert.throws(() => process.kill(spawned[0][0], 0), 'the engine is gone once the run is over');
+});

@@ -73,6 +73,14 @@ test('the environment block names the machine, pinning, versions, git sha and ge
     '0123456789ab', 'nginx/1.22.1 on the server\'s CPUs, driven by the same generator']) assert.ok(env.includes(expected), expected);
 });
 
+test('the environment block names the hosts each role ran on, and the load hosts when there are several', () => {
+  const topology = { server: '198.18.0.1', db: '198.18.0.2:3307', loadgen: '198.18.0.3 198.18.0.4' };
+  const environment = { ...summary.environment, hosts: { loadgens: [{ address: '198.18.0.3' }, { address: '198.18.0.4' }] } };
+  const md = renderReport({ ...summary, runtime: 'native', topology, environment }, { claims: [] });
+  assert.match(md, /\| hosts \| server 198\.18\.0\.1, database 198\.18\.0\.2:3307, load 198\.18\.0\.3 198\.18\.0\.4 \(native runtime\) \|/);
+  assert.match(md, /load generator 0 \(on each load host\)/);
+});
+
 test('the environment block gives each stack\'s libraries at the versions its build resolved', () => {
   const libraries = { 'java-vertx': { 'io.vertx:vertx-core': '5.2.3', 'io.netty:netty-codec-http': null },
     'node-express': { express: '5.2.1' } };

@@ -150,6 +150,8 @@ export const NOT_PASSED = {
   README_WORKLOADS: 'make readme-results runs natively',
   RUN_DIR: 'the container\'s own working folder',
   SERVER_HOST: 'the compose runtime reaches each stack by its service name',
+  LOADGEN_HOST: 'the compose runtime\'s load generator is its loadtest service',
+  LOADGEN_HOSTS: 'the compose runtime has one load generator, its loadtest service (scripts/lib/hosts.mjs refuses several)',
   SSH_CONFIG: 'the compose runtime\'s roles are its services, on the engine\'s machine (scripts/lib/hosts.mjs)',
   CEILING_PORT: 'the ceiling service listens on its fixed port; the variable is set for a ceiling on a host reached over ssh',
   RESULTS_DIR: 'the host side of the results volume; inside, results/ is that volume',

@@ -1,5 +1,6 @@
 // The bench's roles on hosts: SERVER_HOST (the stack under test and the nginx ceiling), DB_HOST (MariaDB) and
-// LOADGEN_HOST (wrk, oha, the chat client), each an address this machine reaches. Unset, localhost or a loopback
+// LOADGEN_HOST (wrk, oha, the chat client), each an address this machine reaches; LOADGEN_HOSTS names several load
+// hosts when one cannot saturate the server (wrk runs on each at once; the first is LOADGEN_HOST). Unset, localhost or a loopback
 // address is this machine. Any other host is reached with ssh (SSH_CONFIG: an ssh_config file naming its user, key
 // and host key; BatchMode, so nothing ever prompts) and runs the project from a clone at the same path as here, at
 // the same revision: the project's own make targets and its /proc probe run there, no agent of its own.
@@ -18,13 +19,32 @@ export const isLoopback = (address) => !address || address === 'localhost' || ad
  * runtime every role is a service of this machine's engine, reached by its name and sampled through it.
  */
 export function hostsOf(env = process.env) {
+  const first = loadgenAddresses(env)[0];
   return Object.fromEntries(ROLES.map((role) => {
-    const address = env[VARIABLES[role]] || '127.0.0.1';
-    return [role, { role, address, remote: env.RUNTIME !== 'compose' && !isLoopback(address) }];
+    const address = (role === 'loadgen' ? first : env[VARIABLES[role]]) || '127.0.0.1';
+    return [role, hostAt(role, address, env)];
   }));
 }
 
-export const anyRemote = (hosts) => ROLES.some((role) => hosts[role].remote);
+const hostAt = (role, address, env) => ({ role, address, remote: env.RUNTIME !== 'compose' && !isLoopback(address) });
+
+// LOADGEN_HOSTS="a b" (spaces or commas), else LOADGEN_HOST; checked for what cannot work.
+function loadgenAddresses(env) {
+  const many = (env.LOADGEN_HOSTS || '').split(/[\s,]+/).filter(Boolean);
+  if (!many.length) return [env.LOADGEN_HOST || '127.0.0.1'];
+  if (env.LOADGEN_HOST && env.LOADGEN_HOST !== many[0]) {
+    throw new Error(`LOADGEN_HOST=${env.LOADGEN_HOST} and LOADGEN_HOSTS="${env.LOADGEN_HOSTS}" disagree: the first load host is LOADGEN_HOST`);
+  }
+  if (new Set(many).size !== many.length) throw new Error(`LOADGEN_HOSTS="${env.LOADGEN_HOSTS}" names a host twice`);
+  if (many.filter(isLoopback).length > 1) throw new Error(`LOADGEN_HOSTS="${env.LOADGEN_HOSTS}" names this machine twice`);
+  if (many.length > 1 && env.RUNTIME === 'compose') throw new Error('LOADGEN_HOSTS: the compose runtime has one load generator, the loadtest service');
+  return many;
+}
+
+/** Every load host, in order (LOADGEN_HOSTS; else the one LOADGEN_HOST): wrk runs on each at once. */
+export const loadgenHostsOf = (env = process.env) => loadgenAddresses(env).map((address) => hostAt('loadgen', address, env));
+
+export const anyRemote = (hosts, loadgens = []) => ROLES.some((role) => hosts[role].remote) || loadgens.some((h) => h.remote);
 
 /** A word for a POSIX shell, quoted unless it is plainly safe. */
 export const quote = (word) => (/^[\w@%+=:,./-]+$/.test(String(word)) ? String(word) : `'${String(word).replace(/'/g, `'\\''`)}'`);

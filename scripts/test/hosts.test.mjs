@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { hostsOf, quote, remoteCommand, sshArgs, runOn, mustRunOn } from '../lib/hosts.mjs';
+import { hostsOf, loadgenHostsOf, quote, remoteCommand, sshArgs, runOn, mustRunOn } from '../lib/hosts.mjs';
 import { ROOT } from '../lib/stacks.mjs';
 
 test('roles: loopback or unset is this machine, any other address another host; compose keeps every role here', () => {
@@ -10,6 +10,20 @@ test('roles: loopback or unset is this machine, any other address another host; 
     [['server', '198.18.0.1', true], ['db', '127.0.0.1', false], ['loadgen', '127.0.0.1', false]]);
   assert.equal(hostsOf({ LOADGEN_HOST: 'localhost' }).loadgen.remote, false);
   assert.equal(hostsOf({ DB_HOST: 'db', RUNTIME: 'compose' }).db.remote, false, 'the compose service "db" is not an ssh host');
+});
+
+test('LOADGEN_HOSTS: several load hosts, the first being LOADGEN_HOST; what cannot work is refused', () => {
+  const env = { LOADGEN_HOSTS: '198.18.0.3, 198.18.0.4' };
+  assert.deepEqual(loadgenHostsOf(env).map((h) => [h.role, h.address, h.remote]),
+    [['loadgen', '198.18.0.3', true], ['loadgen', '198.18.0.4', true]]);
+  assert.equal(hostsOf(env).loadgen.address, '198.18.0.3');
+  assert.deepEqual(loadgenHostsOf({ LOADGEN_HOST: '198.18.0.3' }).map((h) => h.address), ['198.18.0.3']);
+  assert.deepEqual(loadgenHostsOf({}).map((h) => h.remote), [false]);
+  assert.deepEqual(loadgenHostsOf({ LOADGEN_HOSTS: '127.0.0.1 198.18.0.4' }).map((h) => h.remote), [false, true]);
+  assert.throws(() => hostsOf({ ...env, LOADGEN_HOST: '198.18.0.4' }), /disagree/);
+  assert.throws(() => loadgenHostsOf({ LOADGEN_HOSTS: '198.18.0.3 198.18.0.3' }), /names a host twice/);
+  assert.throws(() => loadgenHostsOf({ LOADGEN_HOSTS: '127.0.0.1 localhost' }), /this machine twice/);
+  assert.throws(() => loadgenHostsOf({ ...env, RUNTIME: 'compose' }), /compose runtime has one load generator/);
 });
 
 test('a remote command runs in the clone with the pinned tools first on PATH, every word quoted as sh reads it', () => {
