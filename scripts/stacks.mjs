@@ -4,6 +4,7 @@
 // STACKS is "name" or "name:variant", separated by spaces or commas; empty means all stacks
 // (and, for conformance, every declared variant too).
 import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, loadStacks, select, stackEnv, baseUrl, dbUrl } from './lib/stacks.mjs';
 import { findJavaHome } from './lib/java.mjs';
@@ -59,12 +60,18 @@ async function down(target) {
   console.log(`${running.id} ${how}`);
 }
 
+/** Runs the suite; resolves with its verdict and the clauses that failed (each with its error's first line). */
 function conformanceRun(target) {
+  const failures = logFile(target).replace(/\.log$/, '.conformance-failures');
+  rmSync(failures, { force: true });
   const args = [join(ROOT, 'spec/conformance/run.mjs'), '--base-url', baseUrl(target), '--db-url', dbUrl(),
-    '--stack', target.stack.name];
+    '--stack', target.stack.name, '--failures', failures];
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit' });
-    child.on('exit', (code) => done(code === 0));
+    child.on('exit', (code) => {
+      const failed = existsSync(failures) ? readFileSync(failures, 'utf8').split('\n').filter(Boolean) : [];
+      done({ ok: code === 0, failed: code === 0 || failed.length ? failed : [`the suite exited with ${code}`] });
+    });
   });
 }
 
@@ -73,23 +80,28 @@ async function conformance(list) {
   const results = [];
   for (const target of list) {
     const began = Date.now();
-    let ok = false;
+    const why = []; // repeated in the summary: CI shows only the end of a long log
     try {
       const pid = await up(target);
-      ok = await conformanceRun(target);
+      const suite = await conformanceRun(target);
+      why.push(...suite.failed);
       // Started here: also the start-up line, a quiet log under the suite's load, and SIGTERM → exit 0.
       const problems = pid ? await lifecycleProblems(target, pid, { log: logFile(target), stop, exitOf }) : [];
       for (const problem of problems) console.error(`${target.id}: ${problem}`);
-      ok = ok && problems.length === 0;
+      why.push(...problems);
     } catch (error) {
       console.error(error.message);
+      why.push(error.message);
     } finally {
       await down(target);
     }
-    results.push({ id: target.id, ok, seconds: Math.round((Date.now() - began) / 1000) });
+    results.push({ id: target.id, ok: why.length === 0, why, seconds: Math.round((Date.now() - began) / 1000) });
   }
   console.log('\nconformance summary');
-  for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.id.padEnd(28)} ${r.seconds} s`);
+  for (const r of results) {
+    console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.id.padEnd(28)} ${r.seconds} s`);
+    for (const line of r.why) console.log(`          ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`);
+  }
   if (results.some((r) => !r.ok)) process.exitCode = 1;
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs the conformance suite against one running stack and exits non-zero on any failure.
-//   node spec/conformance/run.mjs --base-url http://127.0.0.1:8085 --db-url mysql://bench:bench@127.0.0.1:3307/bench [--stack node-express] [file.test.mjs ...]
+//   node spec/conformance/run.mjs --base-url http://127.0.0.1:8085 --db-url mysql://bench:bench@127.0.0.1:3307/bench [--stack node-express] [--failures FILE] [file.test.mjs ...]
+// --failures writes each failed clause and the first line of its error, one per line, for a summary to repeat.
 // The suite knows nothing else about the stack: --stack only selects the deviations in <stack>/stack.json.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 const SUITE_LIMIT_MS = 150_000; // a healthy stack passes in well under a minute; this only stops a stack that hangs
 
 const { values: args, positionals } = parseArgs({
-  options: { 'base-url': { type: 'string' }, 'db-url': { type: 'string' }, stack: { type: 'string' } },
+  options: { 'base-url': { type: 'string' }, 'db-url': { type: 'string' }, stack: { type: 'string' }, failures: { type: 'string' } },
   allowPositionals: true,
 });
 if (!args['base-url'] || !args['db-url']) {
@@ -86,12 +87,18 @@ const counts = { pass: 0, fail: 0, todo: 0 };
 const seen = new Set();
 const duplicates = new Set();
 const outgrown = [];
+const failed = [];
 function tally(t, outcome) {
   if (t.details?.type === 'suite') return;
   if (seen.has(t.name)) duplicates.add(t.name); // deviations name tests, so names must be unique
   seen.add(t.name);
   counts[t.todo !== undefined ? 'todo' : outcome] += 1;
   if (t.todo !== undefined && outcome === 'pass') outgrown.push(t.name);
+  if (t.todo === undefined && outcome === 'fail') failed.push(`${t.name}: ${firstLine(t.details?.error)}`);
+}
+function firstLine(error) {
+  const cause = error?.cause ?? error;
+  return String(cause?.message ?? cause ?? 'failed').split('\n').find((line) => line.trim() !== '')?.trim() ?? 'failed';
 }
 const stream = run({ files, concurrency: 1, signal: watchdog.signal, forceExit: true });
 stream.on('test:pass', (t) => tally(t, 'pass'));
@@ -107,5 +114,6 @@ for (const d of stale) console.error(`conformance: deviation in ${args.stack}/st
 for (const name of duplicates) console.error(`conformance: two tests are named "${name}"`);
 for (const name of outgrown) console.log(`conformance: deviation "${name}" passes now: remove it from ${args.stack}/stack.json`);
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
+if (args.failures) writeFileSync(args.failures, failed.map((line) => `${line}\n`).join(''));
 console.log(`\nconformance: ${counts.pass} passed, ${counts.fail} failed, ${counts.todo} todo (deviations) in ${seconds} s`);
 if (counts.fail > 0 || stale.length > 0 || duplicates.size > 0 || (positionals.length === 0 && counts.pass === 0)) process.exitCode = 1;
