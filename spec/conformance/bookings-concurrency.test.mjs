@@ -1,4 +1,4 @@
-// spec/API.md §6 bookings, the invariant under concurrency: 100 bookings at once on one new product must leave
+// spec/API.md §6 bookings, the invariant under concurrency: 100 bookings, 32 at once, on one new product must leave
 // exactly one aggregate row per period, its total the sum of the allocations, its version the touch count.
 import assert from 'node:assert/strict';
 import { after, describe } from 'node:test';
@@ -10,6 +10,23 @@ import { closeAgent, post } from './lib/http.mjs';
 
 after(closeAgent);
 after(closeDb);
+
+// spec/API.md §1.1's default DB_POOL_SIZE, which the runner starts every stack with.
+const POOL_SIZE = 32;
+
+/** Runs the tasks with at most `limit` of them pending at once; resolves with their results in order. */
+async function inFlight(limit, tasks) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
 
 const iso = (millis) => new Date(millis).toISOString().slice(0, 10);
 const DAY = 86_400_000;
@@ -46,11 +63,13 @@ describe('§6 bookings: concurrency', () => {
     const bookings = bookingsFor(model, trim);
     assert.ok(bookings.some((b) => b.startDate <= '2024-02-29' && b.endDate >= '2024-02-29'), 'the leap day must be covered');
 
-    const responses = await Promise.all(bookings.map((b) => post('/bookings', encode(b), PROTOBUF, { timeout: 30_000 })));
+    const responses = await inFlight(POOL_SIZE, bookings.map((b) => () => post('/bookings', encode(b), PROTOBUF, { timeout: 30_000 })));
     // A booking whose 5 attempts all hit deadlocks gets 503 + Retry-After (§6.5); a handful is a correct answer
     // under this contention, more means the retry is missing. A handful is up to 10: a thread-per-request JVM
     // stack runs all 32 pooled transactions truly at once, and a cold one beside the suite's other files gave
-    // up on 6 (0 to 3 warm); without the retry, dozens give up.
+    // up on 6 (0 to 3 warm); without the retry, dozens give up. No more are sent at once than the pool holds, so
+    // that no 503 here is the other, equally correct one: a connection not free within 2 s (a cold java-mvc-jpa
+    // sent all 100 at once gave 57 of those, each after 3.2-3.5 s).
     const statuses = responses.map((r) => r.status);
     assert.deepEqual(statuses.filter((s) => s !== 201 && s !== 503), [], `201 (or 503) expected, got ${JSON.stringify(statuses)}`);
     const busy = responses.filter((r) => r.status === 503);
