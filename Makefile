@@ -49,7 +49,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
-        unit conformance faults layout readme-layout format format-check outdated test bench report compare readme-results readme-faults clean compose-check
+        unit conformance faults layout readme-layout format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -228,6 +228,12 @@ else
 bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, GENERATOR, CHAT_SCENARIOS)
 	@node loadtest/bench.mjs
 endif
+
+# Each stack beside its framework's best-tuned TechEmpower entry (stack.json "calibration"), built from the user's
+# checkout into .run/calibrate/ and measured the bench's way: loadtest/calibrate.mjs.
+calibrate: deps db-up fixtures build ## each stack against its framework's TechEmpower entry (TFB_DIR=<a checkout of TechEmpower/FrameworkBenchmarks>; STACKS, CALIBRATE_ROUNDS, CALIBRATE_SECONDS)
+	@test -n "$(TFB_DIR)" || { echo 'make calibrate: TFB_DIR=<a checkout of https://github.com/TechEmpower/FrameworkBenchmarks> is required'; exit 2; }
+	@TFB_DIR="$(TFB_DIR)" node loadtest/calibrate.mjs
 
 report: node-check loadtest/node_modules/.package-lock.json ## (re)write a run's REPORT.md and charts (RUN=<run>, default results/latest)
 	@node loadtest/report.mjs $(RUN)

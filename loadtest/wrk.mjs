@@ -26,9 +26,12 @@ export function wrkVersion() {
   return /^wrk (\S+)/m.exec(`${r.stdout}${r.stderr}`)?.[1] ?? null;
 }
 
-/** The command line of one run: the workload's script, its URL and the arguments its init() reads. */
+/**
+ * The command line of one run: the workload's script, its URL and the arguments its init() reads. `path` replaces
+ * the workload's own (make calibrate: a TechEmpower entry's /plaintext or /json, each a plain GET like hello).
+ */
 export function wrkArgs({ workload, host = '127.0.0.1', port, connections, threads = 1, durationSeconds,
-  file = '1mb.bin', payload = DEFAULT_PAYLOAD, corpus }) {
+  file = '1mb.bin', payload = DEFAULT_PAYLOAD, corpus, path: otherPath = null }) {
   if (!(Number(port) > 0)) throw new Error(`a port is required, got ${port}`);
   if (!(connections >= threads && threads >= 1)) throw new Error(`connections (${connections}) must be ≥ threads (${threads}) ≥ 1`);
   if (!(durationSeconds >= 1)) throw new Error(`durationSeconds must be ≥ 1, got ${durationSeconds}`);
@@ -40,9 +43,10 @@ export function wrkArgs({ workload, host = '127.0.0.1', port, connections, threa
     bookings: ['bookings.lua', '/bookings', [corpus]],
   }[workload] ?? [];
   if (!script) throw new Error(`unknown workload "${workload}"`);
+  if (otherPath && script !== 'get.lua') throw new Error(`only a GET workload takes another path, not ${workload}`);
   if (extra.some((x) => !x)) throw new Error(`${workload} needs its ${workload === 'echo' ? 'payload' : 'corpus'} file`);
   return ['-t', String(threads), '-c', String(connections), '-d', `${Math.round(durationSeconds)}s`,
-    '--timeout', `${TIMEOUT_SECONDS}s`, '-s', join(SCRIPTS, script), `${base}${path}`, ...(extra.length ? ['--', ...extra] : [])];
+    '--timeout', `${TIMEOUT_SECONDS}s`, '-s', join(SCRIPTS, script), `${base}${otherPath ?? path}`, ...(extra.length ? ['--', ...extra] : [])];
 }
 
 /** Reads the WRK_RESULT line of wrk's output; null when there is none. */

@@ -251,7 +251,7 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
   mkdirSync(dir, { recursive: true });
   const threads = Math.max(1, Math.min(cpuList(loadgenCpus || '0').length, step.users));
   const common = { workload, host: server.host, port: server.port, file: step.file, cpus: loadgenCpus,
-    corpus: corpus && luaCorpusOf(corpus), connections: step.users, threads };
+    corpus: corpus && luaCorpusOf(corpus), connections: step.users, threads, ...(step.path ? { path: step.path } : {}) };
   const fileBytes = workload === 'static' ? statSync(join(STATIC_ROOT, step.file)).size : 0;
   progress.phase('warm-up');
   const warm = await warmUntilSteady({ ...common, fileBytes }, profile.warmup.steady, progress);

@@ -155,6 +155,10 @@ export const NOT_PASSED = {
   SSH_CONFIG: 'the compose runtime\'s roles are its services, on the engine\'s machine (scripts/lib/hosts.mjs)',
   CEILING_PORT: 'the ceiling service listens on its fixed port; the variable is set for a ceiling on a host reached over ssh',
   RESULTS_DIR: 'the host side of the results volume; inside, results/ is that volume',
+  TFB_DIR: 'make calibrate runs natively: it builds TechEmpower\'s entries from the user\'s checkout on this machine',
+  CALIBRATE_ROUNDS: 'make calibrate runs natively',
+  CALIBRATE_SECONDS: 'make calibrate runs natively',
+  CALIBRATE_CONNECTIONS: 'make calibrate runs natively',
 };
 
 /** The environment variables the bench's code reads (loadtest/ and scripts/lib/, tests aside). */

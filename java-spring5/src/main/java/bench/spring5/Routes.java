@@ -10,27 +10,33 @@ import bench.spring5.event.EventEcho;
 import bench.spring5.health.Health;
 import bench.spring5.hello.Hello;
 import bench.spring5.statics.StaticFiles;
-import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.http.codec.CodecCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.web.reactive.HandlerMapping;
+import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.web.reactive.function.server.HandlerFunction;
+import org.springframework.web.reactive.function.server.HandlerStrategies;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
-import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
+import org.springframework.web.server.WebExceptionHandler;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebHandler;
+import org.springframework.web.server.adapter.WebHttpHandlerBuilder;
 import reactor.core.publisher.Mono;
 
 /**
  * The route table of spec/API.md. Each path lists its methods (HEAD is GET without the body, which Spring's
  * HEAD response decorator drops) and then answers any other method with 405 and the contract's Allow;
- * whatever matches no path is a 404. The chat's upgrade is mapped ahead of the router.
+ * whatever matches no path is a 404. The chat's upgrade is taken ahead of the router.
  */
 @Configuration(proxyBeanMethods = false)
 class Routes {
+
+    private static final String CHAT = "/chat";
 
     @Bean
     RouterFunction<ServerResponse> router(
@@ -61,10 +67,33 @@ class Routes {
                 .build();
     }
 
-    /** /chat: the WebSocket upgrade, or 405/426 as plain HTTP (see {@link Chat#endpoint}). */
+    /**
+     * The server's HttpHandler: the router as a WebHandler of its own (RouterFunctions.toWebHandler, as Spring's
+     * reference runs functional endpoints without the annotation model) behind the WebFilters and exception handlers,
+     * as Boot would assemble them. Every route is functional, so the DispatcherHandler's handler-mapping lookup,
+     * adapters and result handlers on each request would buy nothing; /chat, a WebSocket upgrade, goes to its
+     * WebHandler before the router. Boot's codec customizers (the 1 MiB limit) apply to the router's readers.
+     */
     @Bean
-    HandlerMapping chatMapping(Chat chat) {
-        return new SimpleUrlHandlerMapping(Map.of("/chat", chat.endpoint()), Ordered.HIGHEST_PRECEDENCE);
+    HttpHandler httpHandler(
+            RouterFunction<ServerResponse> router,
+            Chat chat,
+            ObjectProvider<WebFilter> filters,
+            ObjectProvider<WebExceptionHandler> errorHandlers,
+            ObjectProvider<CodecCustomizer> codecs) {
+        HandlerStrategies strategies = HandlerStrategies.builder()
+                .codecs(configurer -> codecs.orderedStream().forEach(codec -> codec.customize(configurer)))
+                .build();
+        WebHandler routes = RouterFunctions.toWebHandler(router, strategies);
+        WebHandler upgrade = chat.endpoint();
+        WebHandler server = exchange -> CHAT.equals(
+                        exchange.getRequest().getPath().pathWithinApplication().value())
+                ? upgrade.handle(exchange)
+                : routes.handle(exchange);
+        return WebHttpHandlerBuilder.webHandler(server)
+                .filters(list -> filters.orderedStream().forEach(list::add))
+                .exceptionHandlers(list -> errorHandlers.orderedStream().forEach(list::add))
+                .build();
     }
 
     private static HandlerFunction<ServerResponse> notAllowed(String allow) {

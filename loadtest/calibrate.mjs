@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// make calibrate TFB_DIR=<a checkout of TechEmpower/FrameworkBenchmarks>: each stack beside the public best-tuned
+// entry of its framework (its stack.json's `calibration`), measured the bench's way: the entry built as its
+// Dockerfile builds it (in a copy under .run/calibrate/, nothing of it kept in this repository), both servers
+// pinned to SERVER_CPUS in turn, wrk on LOADGEN_CPUS, each warmed until its rate is steady, then measured with its
+// CPU sampled; rounds alternate which side goes first. Our /hello against their plaintext URL, our echo against
+// their json URL (a fixed object: ours also parses a body, so that ratio understates us). Writes
+// .run/calibrate/<time>/CALIBRATION.md and calibration.json, and prints the table.
+//   CALIBRATE_ROUNDS (3), CALIBRATE_SECONDS (10), CALIBRATE_CONNECTIONS (100), STACKS (default: every stack that names an entry)
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT, RUN_DIR, loadStacks, select } from '../scripts/lib/stacks.mjs';
+import { findJavaHome } from '../scripts/lib/java.mjs';
+import { start, stop, tail, logFile } from '../scripts/lib/processes.mjs';
+import { bottleneck } from './lib/bottleneck.mjs';
+import { calibrationTable, entryOf, missingFlags, summariseRounds } from './lib/calibration.mjs';
+import { selectPinning } from './lib/profiles.mjs';
+import { measureWrk } from './lib/run.mjs';
+import { startStack } from './lib/servers.mjs';
+import { ensureWrk, wrkVersion } from './wrk.mjs';
+
+const env = process.env;
+if (!env.TFB_DIR) {
+  console.error('calibrate: TFB_DIR=<a checkout of https://github.com/TechEmpower/FrameworkBenchmarks> is required');
+  process.exit(2);
+}
+const TFB_DIR = resolve(env.TFB_DIR);
+const ROUNDS = Number(env.CALIBRATE_ROUNDS || 3);
+const SECONDS = Number(env.CALIBRATE_SECONDS || 10);
+const CONNECTIONS = Number(env.CALIBRATE_CONNECTIONS || 100);
+// A JVM on one saturated core compiles in steps with plateaus of 10 s and more between them, for a minute or more
+// (TechEmpower's spring-webflux plaintext here: 2.7k, 4.9k, 5.5k, 10k, 27k, 33k req/s in 10 s runs): at least 60 s,
+// then steady over two windows of 15 s.
+const WARMUP = { minSeconds: 60, maxSeconds: 180, chunkSeconds: 5, window: 3, tolerance: 0.05 };
+const HERE = join(RUN_DIR, 'calibrate');
+const pinning = selectPinning(availableParallelism());
+const JAVA_HOME = findJavaHome(env);
+const quiet = { phase() {}, rate() {} };
+
+function tfbCommit() {
+  const r = spawnSync('git', ['-C', TFB_DIR, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : 'unknown';
+}
+
+/** The entry copied out of the checkout and built there, unless that copy was built by the same command already. */
+function build(entry) {
+  const dir = join(HERE, 'entries', entry.name);
+  const marker = join(dir, '.calibrate-built');
+  const stamp = `${tfbCommit()}\n${entry.build}\n`;
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === stamp) return { dir };
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(entry.dir, dir, { recursive: true });
+  console.log(`calibrate: building ${entry.name}: ${entry.build}`);
+  const r = spawnSync('sh', ['-c', entry.build], { cwd: dir, encoding: 'utf8', env: { ...env, JAVA_HOME, MVNW: join(ROOT, 'mvnw') } });
+  if (r.status !== 0) {
+    const why = `${r.stdout}${r.stderr}`.split('\n').filter((l) => /ERROR|error|ERR!/.test(l)).slice(0, 3).join(' ');
+    return { error: `could not build ${entry.name}: ${why || `exit ${r.status}`}` };
+  }
+  writeFileSync(marker, stamp);
+  return { dir };
+}
+
+async function waitServing(url, pid, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try { process.kill(pid, 0); } catch { return false; }
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200) return true;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+async function startEntry(entry, dir) {
+  const target = { id: `tfb-${entry.name}`, stack: { name: entry.name, dir, start: entry.start } };
+  const pid = start(target, { ...env, JAVA_HOME, SERVER_CPUS: pinning.server });
+  const first = Object.values(entry.paths)[0];
+  if (!(await waitServing(`http://127.0.0.1:${entry.port}${first}`, pid))) {
+    await stop(pid);
+    throw new Error(`${entry.name} did not answer ${first} on port ${entry.port}; last log lines (${logFile(target)}):\n${tail(logFile(target), 10)}`);
+  }
+  return { name: target.id, host: '127.0.0.1', port: entry.port, pid, stop: () => stop(pid) };
+}
+
+async function measureSide(server, workload, path, dir) {
+  const m = await measureWrk({ server, workload, step: { users: CONNECTIONS, durationSeconds: SECONDS, ...(path ? { path } : {}) },
+    profile: { warmup: { steady: WARMUP } }, dir, loadgenCpus: pinning.loadgen, pinning, progress: quiet });
+  const serverCpuPercent = m.resources?.cpuMeanPercent ?? null;
+  const b = bottleneck({ serverCpuPercent, pinning, busy: m.busy, generatorCpuPercent: m.generatorCpuPercent, databaseCpuPercent: m.databaseCpuPercent });
+  const run = { throughput: m.failed ? null : m.throughput, serverCpuPercent, bound: b.bound, generatorCpuPercent: m.generatorCpuPercent ?? null,
+    warmup: m.warmup ?? null, ...(m.failed ? { reason: m.reason } : {}) };
+  console.log(`  ${server.name} ${workload}${path ? ` (${path})` : ''}: ${Math.round(run.throughput ?? 0)} req/s, server ${Math.round(serverCpuPercent ?? 0)} %, ` +
+    `wrk ${Math.round(run.generatorCpuPercent ?? 0)} %, bound ${run.bound}${m.warmup ? `, warmed ${m.warmup.seconds} s${m.warmup.steady ? '' : ' (still climbing)'}` : ''}${m.failed ? `: ${m.reason}` : ''}`);
+  return run;
+}
+
+async function calibrateStack(target, runDir) {
+  const entry = entryOf(target.stack, TFB_DIR);
+  const workloads = Object.keys(entry.paths);
+  const rows = workloads.map((workload) => ({ stack: target.id, workload, entry: entry.name, path: entry.paths[workload], rounds: [] }));
+  const drift = entry.dockerfile && existsSync(entry.dockerfile) ? missingFlags(readFileSync(entry.dockerfile, 'utf8'), entry.start) : [];
+  const built = build(entry);
+  if (built.error) return { rows: rows.map((r) => ({ ...r, error: built.error })), drift };
+  for (let round = 0; round < ROUNDS; round++) {
+    const sides = round % 2 === 0 ? ['ours', 'theirs'] : ['theirs', 'ours'];
+    const results = Object.fromEntries(rows.map((r) => [r.workload, {}]));
+    for (const side of sides) {
+      const server = side === 'ours' ? await startStack(target, pinning.server, console.log) : await startEntry(entry, built.dir);
+      try {
+        for (const workload of workloads) {
+          const dir = join(runDir, target.id.replace(':', '--'), `${workload}-${round + 1}-${side}`);
+          results[workload][side] = side === 'ours'
+            ? await measureSide(server, workload, null, dir)
+            : await measureSide(server, 'hello', entry.paths[workload], dir);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+    for (const row of rows) row.rounds.push(results[row.workload]);
+  }
+  return { rows: rows.map((r) => ({ ...r, summary: summariseRounds(r.rounds) })), drift };
+}
+
+async function main() {
+  ensureWrk();
+  const chosen = select(loadStacks(), env.STACKS || '', { withVariants: false }).filter((t) => t.stack.calibration?.entry);
+  if (!chosen.length) throw new Error('calibrate: no chosen stack names a TechEmpower entry (stack.json "calibration")');
+  const runDir = join(HERE, new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z'));
+  mkdirSync(runDir, { recursive: true });
+  console.log(`calibrate: ${chosen.map((t) => t.id).join(', ')} against ${TFB_DIR} (${tfbCommit()}); ${ROUNDS} rounds of ${SECONDS} s, ` +
+    `${CONNECTIONS} connections, server CPUs ${pinning.server}, wrk on ${pinning.loadgen}`);
+  const rows = [];
+  const drift = [];
+  for (const target of chosen) {
+    console.log(`\n${target.id} against ${target.stack.calibration.entry}`);
+    const result = await calibrateStack(target, runDir);
+    rows.push(...result.rows);
+    if (result.drift.length) drift.push(`${target.stack.calibration.entry}: its Dockerfile's ${result.drift.join(' ')} not in our start of it`);
+  }
+  const table = calibrationTable(rows);
+  const conditions = `TechEmpower checkout ${tfbCommit()}; ${cpus()[0]?.model ?? 'CPU ?'} × ${availableParallelism()}; server on CPU ${pinning.server}, ` +
+    `wrk ${wrkVersion()} (-c${CONNECTIONS}) on CPU ${pinning.loadgen}; ${ROUNDS} alternating rounds of ${SECONDS} s, each run warmed until steady; ` +
+    'their json URL answers a fixed object, our echo parses and validates a body first.';
+  writeFileSync(join(runDir, 'calibration.json'), `${JSON.stringify({ tfbDir: TFB_DIR, tfbCommit: tfbCommit(), pinning, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, drift }, null, 2)}\n`);
+  writeFileSync(join(runDir, 'CALIBRATION.md'), `# Calibration against TechEmpower's entries\n\n${conditions}\n\n${table}\n${drift.length ? `\n${drift.map((d) => `- ${d}`).join('\n')}\n` : ''}`);
+  console.log(`\n${table}\n${drift.map((d) => `note: ${d}`).join('\n')}\n\n${conditions}\nwritten to ${runDir}`);
+  if (rows.some((r) => r.error || !r.summary || r.summary.ratio == null)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+// make calibrate's arithmetic and reading, apart from running anything: which TechEmpower entry a stack is
+// measured against (its stack.json's `calibration`), what that entry serves (its benchmark_config.json), whether
+// the start command we run still carries its Dockerfile's flags, and the table of ratios.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { median } from './stats.mjs';
+
+/** Our workload → the entry's test URL it is measured against (their `/json` answers a fixed object: no request body). */
+export const COUNTERPARTS = { hello: 'plaintext_url', echo: 'json_url' };
+
+/** The entry a stack names, with what its benchmark_config.json says it serves; throws on a checkout without it. */
+export function entryOf(stack, tfbDir) {
+  const c = stack.calibration;
+  if (!c?.entry) return null;
+  const dir = join(tfbDir, c.entry);
+  const config = join(dir, 'benchmark_config.json');
+  if (!existsSync(config)) throw new Error(`${stack.name}: no ${config} (TFB_DIR must be a checkout of TechEmpower/FrameworkBenchmarks)`);
+  const test = JSON.parse(readFileSync(config, 'utf8')).tests?.[0]?.default;
+  if (!test?.port) throw new Error(`${config}: no default test with a port`);
+  const paths = Object.fromEntries(Object.entries(COUNTERPARTS).filter(([, key]) => test[key]).map(([ours, key]) => [ours, test[key]]));
+  return { name: c.entry.split('/').at(-1), dir, port: test.port, paths, build: c.build, start: c.start,
+    dockerfile: c.dockerfile ? join(dir, c.dockerfile) : null, approach: test.approach ?? null };
+}
+
+/** The JVM and Vert.x/Netty flags (`-X…`, `-D…`, `--…=`) of a Dockerfile's CMD or ENTRYPOINT, by name. */
+export function dockerfileFlags(text) {
+  const joined = text.replace(/\\\n/g, ' ');
+  const command = joined.split('\n').filter((line) => /^\s*(CMD|ENTRYPOINT)\b/.test(line)).join(' ');
+  const tokens = command.match(/(?:^|[\s"[,])(-[XD][^\s",\]]+|--[a-z][\w-]*=[^\s",\]]+)/g) ?? [];
+  return [...new Set(tokens.map((t) => flagName(t.replace(/^[\s"[,]/, ''))))];
+}
+
+const flagName = (token) => token.replace(/=.*$/, '').replace(/^(-XX:)[+-]/, '$1');
+
+/** Flags of the entry's Dockerfile that our start command of it lacks: the calibration would not run it as they do. */
+export function missingFlags(dockerfileText, start) {
+  const ours = new Set((start.match(/\S+/g) ?? []).map(flagName));
+  return dockerfileFlags(dockerfileText).filter((flag) => !ours.has(flag));
+}
+
+/** Server CPU per request in µs: 100 % of one core for a second is 10^6 µs. */
+export const cpuMicrosPerRequest = (throughput, cpuPercent) =>
+  (throughput > 0 && cpuPercent > 0 ? (cpuPercent / 100) * 1e6 / throughput : null);
+
+/**
+ * One table row from alternating rounds (each { ours, theirs }: a measured run's throughput, server CPU % and
+ * bottleneck): the ratio per round, their median, CPU per request, and whether every run was server-bound.
+ */
+export function summariseRounds(rounds) {
+  const complete = rounds.filter((r) => r.ours?.throughput > 0 && r.theirs?.throughput > 0);
+  const ratios = complete.map((r) => r.ours.throughput / r.theirs.throughput);
+  const side = (key) => {
+    const runs = complete.map((r) => r[key]);
+    return {
+      throughput: runs.length ? median(runs.map((x) => x.throughput)) : null,
+      cpuMicros: runs.length ? median(runs.map((x) => cpuMicrosPerRequest(x.throughput, x.serverCpuPercent) ?? NaN)) : null,
+      bounds: runs.map((x) => x.bound ?? null),
+    };
+  };
+  const ours = side('ours');
+  const theirs = side('theirs');
+  return { ratios, ratio: ratios.length ? median(ratios) : null, ours, theirs,
+    serverBound: ratios.length > 0 && [...ours.bounds, ...theirs.bounds].every((b) => b === 'server'),
+    failed: rounds.length - complete.length };
+}
+
+const fixed = (v, digits) => (v == null || Number.isNaN(v) ? '?' : v.toFixed(digits));
+
+/** The Markdown table: one row per stack and workload, verdict against the 0.90 the calibration asks. */
+export function calibrationTable(rows, threshold = 0.9) {
+  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per round', 'median', 'req/s ours / theirs',
+    'server µs per request, ours / theirs', 'bound', 'verdict'];
+  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
+  for (const row of rows) {
+    const s = row.summary;
+    const verdict = row.error ? row.error
+      : s.ratio == null ? 'not measured'
+        : !s.serverBound ? 'not server-bound on both sides: no verdict'
+          : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
+    const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';
+    lines.push(`| ${[row.stack, row.workload, `${row.entry} (${row.path ?? '—'})`,
+      s ? s.ratios.map((r) => r.toFixed(2)).join(', ') || '—' : '—', s ? fixed(s.ratio, 2) : '—',
+      s ? `${fixed(s.ours.throughput, 0)} / ${fixed(s.theirs.throughput, 0)}` : '—',
+      s ? `${fixed(s.ours.cpuMicros, 1)} / ${fixed(s.theirs.cpuMicros, 1)}` : '—', bounds, verdict].join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

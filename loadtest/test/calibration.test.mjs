@@ -1,0 +1,63 @@
+// make calibrate's reading of a TechEmpower checkout and its arithmetic (loadtest/lib/calibration.mjs); the runs
+// themselves need the user's checkout and are not part of make test.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { loadStacks } from '../../scripts/lib/stacks.mjs';
+import { calibrationTable, cpuMicrosPerRequest, dockerfileFlags, entryOf, missingFlags, summariseRounds } from '../lib/calibration.mjs';
+import { wrkArgs } from '../wrk.mjs';
+
+test('every stack names its nearest entry with a build and a start command', () => {
+  for (const stack of loadStacks()) {
+    const c = stack.calibration;
+    assert.ok(c?.entry?.startsWith('frameworks/'), `${stack.name}: calibration.entry`);
+    assert.ok(c.build && c.start && c.dockerfile, `${stack.name}: calibration.build, start and dockerfile`);
+  }
+});
+
+test('an entry is read from its benchmark_config.json: port, and our workloads paired with its URLs', () => {
+  const tfb = mkdtempSync(join(tmpdir(), 'tfb-'));
+  mkdirSync(join(tfb, 'frameworks/Java/x'), { recursive: true });
+  writeFileSync(join(tfb, 'frameworks/Java/x/benchmark_config.json'),
+    JSON.stringify({ tests: [{ default: { plaintext_url: '/plaintext', port: 8080, approach: 'Realistic' } }] }));
+  const entry = entryOf({ name: 's', calibration: { entry: 'frameworks/Java/x', build: 'b', start: 'java -jar x.jar' } }, tfb);
+  assert.equal(entry.port, 8080);
+  assert.deepEqual(entry.paths, { hello: '/plaintext' }, 'no json_url: no echo row');
+  assert.throws(() => entryOf({ name: 's', calibration: { entry: 'frameworks/Java/none' } }, tfb), /TFB_DIR must be a checkout/);
+});
+
+test("the flags of a Dockerfile's CMD, JSON or shell form, and those our start command lacks", () => {
+  const json = 'FROM x\nCMD ["java", "-Xms2G", "-XX:+UseParallelGC", "-Dvertx.disableMetrics=true", "-jar", "app.jar"]\n';
+  assert.deepEqual(dockerfileFlags(json), ['-Xms2G', '-XX:UseParallelGC', '-Dvertx.disableMetrics']);
+  const shell = 'FROM x\nRUN mvn -Dskip=true package\nCMD java \\\n    -server \\\n    -Dvertx.eventLoopPoolSize=$((`nproc`)) \\\n    -jar app.jar\n';
+  assert.deepEqual(dockerfileFlags(shell), ['-Dvertx.eventLoopPoolSize'], 'RUN lines are not the start');
+  assert.deepEqual(missingFlags(json, 'java -XX:+UseParallelGC -Dvertx.disableMetrics=false -jar app.jar'), ['-Xms2G'],
+    'a flag counts by name; its value may differ');
+});
+
+test('rounds give per-round ratios, their median, CPU per request and a verdict only when both sides were server-bound', () => {
+  const run = (throughput, bound = 'server', serverCpuPercent = 100) => ({ throughput, serverCpuPercent, bound });
+  const s = summariseRounds([{ ours: run(900), theirs: run(1000) }, { ours: run(1000), theirs: run(1000) }, { ours: run(1100), theirs: run(1000) }]);
+  assert.deepEqual(s.ratios.map((r) => r.toFixed(2)), ['0.90', '1.00', '1.10']);
+  assert.equal(s.ratio, 1);
+  assert.equal(s.ours.cpuMicros, 1000);
+  assert.equal(s.serverBound, true);
+  assert.equal(cpuMicrosPerRequest(20_000, 50), 25);
+  const unbound = summariseRounds([{ ours: run(500, 'generator', 60), theirs: run(1000) }]);
+  assert.equal(unbound.serverBound, false);
+  const table = calibrationTable([{ stack: 'a', workload: 'hello', entry: 'e', path: '/plaintext', summary: unbound },
+    { stack: 'b', workload: 'hello', entry: 'e', path: '/plaintext', summary: summariseRounds([{ ours: run(800), theirs: run(1000) }]) },
+    { stack: 'c', workload: 'hello', entry: 'e', error: 'could not build e' }]);
+  assert.match(table, /\| a \| hello .*no verdict/);
+  assert.match(table, /\| b \| hello .*\| 0\.80 \| .*BELOW 0\.90/);
+  assert.match(table, /\| c \| hello .*could not build e/);
+  assert.equal(summariseRounds([{ ours: run(800), theirs: { throughput: null } }]).failed, 1);
+});
+
+test("wrk takes an entry's path for a GET workload, and refuses one for a workload with a body", () => {
+  const args = wrkArgs({ workload: 'hello', port: 8080, connections: 10, durationSeconds: 1, path: '/json' });
+  assert.equal(args.find((a) => a.startsWith('http://')), 'http://127.0.0.1:8080/json');
+  assert.throws(() => wrkArgs({ workload: 'echo', port: 8080, connections: 10, durationSeconds: 1, path: '/json' }), /only a GET workload/);
+});
