@@ -33,7 +33,9 @@ const CONNECTIONS = Number(env.CALIBRATE_CONNECTIONS || 100);
 // A JVM on one saturated core compiles in steps with plateaus of 10 s and more between them, for a minute or more
 // (TechEmpower's spring-webflux plaintext here: 2.7k, 4.9k, 5.5k, 10k, 27k, 33k req/s in 10 s runs): at least 60 s,
 // then steady over two windows of 15 s.
+// Node compiles its hot path in seconds: 10 s before the same rule.
 const WARMUP = { minSeconds: 60, maxSeconds: 180, chunkSeconds: 5, window: 3, tolerance: 0.05 };
+const warmupFor = (runtime) => (runtime === 'node' ? { ...WARMUP, minSeconds: 10 } : WARMUP);
 const HERE = join(RUN_DIR, 'calibrate');
 const pinning = selectPinning(availableParallelism());
 const JAVA_HOME = findJavaHome(env);
@@ -85,9 +87,9 @@ async function startEntry(entry, dir) {
   return { name: target.id, host: '127.0.0.1', port: entry.port, pid, stop: () => stop(pid) };
 }
 
-async function measureSide(server, workload, path, dir) {
+async function measureSide(server, workload, path, dir, runtime) {
   const m = await measureWrk({ server, workload, step: { users: CONNECTIONS, durationSeconds: SECONDS, ...(path ? { path } : {}) },
-    profile: { warmup: { steady: WARMUP } }, dir, loadgenCpus: pinning.loadgen, pinning, progress: quiet });
+    profile: { warmup: { steady: warmupFor(runtime) } }, dir, loadgenCpus: pinning.loadgen, pinning, progress: quiet });
   const serverCpuPercent = m.resources?.cpuMeanPercent ?? null;
   const b = bottleneck({ serverCpuPercent, pinning, busy: m.busy, generatorCpuPercent: m.generatorCpuPercent, databaseCpuPercent: m.databaseCpuPercent });
   const run = { throughput: m.failed ? null : m.throughput, serverCpuPercent, bound: b.bound, generatorCpuPercent: m.generatorCpuPercent ?? null,
@@ -112,9 +114,10 @@ async function calibrateStack(target, runDir) {
       try {
         for (const workload of workloads) {
           const dir = join(runDir, target.id.replace(':', '--'), `${workload}-${round + 1}-${side}`);
+          // The entry is in the stack's language (TechEmpower files it under it): the same runtime's warm-up.
           results[workload][side] = side === 'ours'
-            ? await measureSide(server, workload, null, dir)
-            : await measureSide(server, 'hello', entry.paths[workload], dir);
+            ? await measureSide(server, workload, null, dir, target.stack.runtime)
+            : await measureSide(server, 'hello', entry.paths[workload], dir, target.stack.runtime);
         }
       } finally {
         await server.stop();

@@ -69,11 +69,20 @@ export async function pushInputs(host, args) {
 // The bookings corpus's folder, hashed the same way here and there: every file's bytes in name order.
 const CORPUS_DIGEST = 'ls | LC_ALL=C sort | xargs cat | sha256sum | cut -d" " -f1';
 
+const corpora = new Map(); // host address and CSV → the promise of its check: once per host per bench
+
 /**
  * The bookings corpus JMeter reads (its CSV and the 2000 files it names) on the host: written there by the same code
- * at the same revision (loadtest/corpus.mjs, its defaults as the bench's), then checked to be the same bytes.
+ * at the same revision (loadtest/corpus.mjs, its defaults as the bench's), then checked to be the same bytes. Once
+ * per host and corpus in a process; a failed check is tried again next time.
  */
-export async function ensureCorpusOn(host, csv) {
+export function ensureCorpusOn(host, csv) {
+  const key = `${host.address}\n${csv}`;
+  if (!corpora.has(key)) corpora.set(key, writeCorpusOn(host, csv).catch((error) => { corpora.delete(key); throw error; }));
+  return corpora.get(key);
+}
+
+async function writeCorpusOn(host, csv) {
   const dir = dirname(csv);
   await mustRunOn(host, ['node', 'loadtest/corpus.mjs', dir]);
   const here = (await runOn({ remote: false }, [], { shell: `cd ${quote(dir)} && ${CORPUS_DIGEST}` })).stdout.trim();
