@@ -41,16 +41,16 @@ const pinning = selectPinning(availableParallelism());
 const JAVA_HOME = findJavaHome(env);
 const quiet = { phase() {}, rate() {} };
 
-function tfbCommit() {
+const TFB_COMMIT = (() => {
   const r = spawnSync('git', ['-C', TFB_DIR, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : 'unknown';
-}
+})();
 
 /** The entry copied out of the checkout and built there, unless that copy was built by the same command already. */
 function build(entry) {
   const dir = join(HERE, 'entries', entry.name);
   const marker = join(dir, '.calibrate-built');
-  const stamp = `${tfbCommit()}\n${entry.build}\n`;
+  const stamp = `${TFB_COMMIT}\n${entry.build}\n`;
   if (existsSync(marker) && readFileSync(marker, 'utf8') === stamp) return { dir };
   rmSync(dir, { recursive: true, force: true });
   cpSync(entry.dir, dir, { recursive: true });
@@ -134,7 +134,7 @@ async function main() {
   if (!chosen.length) throw new Error('calibrate: no chosen stack names a TechEmpower entry (stack.json "calibration")');
   const runDir = join(HERE, new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z'));
   mkdirSync(runDir, { recursive: true });
-  console.log(`calibrate: ${chosen.map((t) => t.id).join(', ')} against ${TFB_DIR} (${tfbCommit()}); ${ROUNDS} rounds of ${SECONDS} s, ` +
+  console.log(`calibrate: ${chosen.map((t) => t.id).join(', ')} against ${TFB_DIR} (${TFB_COMMIT}); ${ROUNDS} rounds of ${SECONDS} s, ` +
     `${CONNECTIONS} connections, server CPUs ${pinning.server}, wrk on ${pinning.loadgen}`);
   const rows = [];
   const drift = [];
@@ -151,10 +151,10 @@ async function main() {
     if (result.drift.length) drift.push(`${target.stack.calibration.entry}: its Dockerfile's ${result.drift.join(' ')} not in our start of it`);
   }
   const table = calibrationTable(rows);
-  const conditions = `TechEmpower checkout ${tfbCommit()}; ${cpus()[0]?.model ?? 'CPU ?'} × ${availableParallelism()}; server on CPU ${pinning.server}, ` +
+  const conditions = `TechEmpower checkout ${TFB_COMMIT}; ${cpus()[0]?.model ?? 'CPU ?'} × ${availableParallelism()}; server on CPU ${pinning.server}, ` +
     `wrk ${wrkVersion()} (-c${CONNECTIONS}) on CPU ${pinning.loadgen}; ${ROUNDS} alternating rounds of ${SECONDS} s, each run warmed until steady; ` +
     'their json URL answers a fixed object, our echo parses and validates a body first.';
-  writeFileSync(join(runDir, 'calibration.json'), `${JSON.stringify({ tfbDir: TFB_DIR, tfbCommit: tfbCommit(), pinning, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, drift }, null, 2)}\n`);
+  writeFileSync(join(runDir, 'calibration.json'), `${JSON.stringify({ tfbDir: TFB_DIR, tfbCommit: TFB_COMMIT, pinning, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, drift }, null, 2)}\n`);
   writeFileSync(join(runDir, 'CALIBRATION.md'), `# Calibration against TechEmpower's entries\n\n${conditions}\n\n${table}\n${drift.length ? `\n${drift.map((d) => `- ${d}`).join('\n')}\n` : ''}`);
   console.log(`\n${table}\n${drift.map((d) => `note: ${d}`).join('\n')}\n\n${conditions}\nwritten to ${runDir}`);
   if (rows.some((r) => r.error || !r.summary || r.summary.ratio == null)) process.exitCode = 1;

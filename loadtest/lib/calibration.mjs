@@ -51,9 +51,10 @@ export function summariseRounds(rounds) {
   const ratios = complete.map((r) => r.ours.throughput / r.theirs.throughput);
   const side = (key) => {
     const runs = complete.map((r) => r[key]);
+    const perRequest = runs.map((x) => cpuMicrosPerRequest(x.throughput, x.serverCpuPercent)).filter((v) => v != null);
     return {
       throughput: runs.length ? median(runs.map((x) => x.throughput)) : null,
-      cpuMicros: runs.length ? median(runs.map((x) => cpuMicrosPerRequest(x.throughput, x.serverCpuPercent) ?? NaN)) : null,
+      cpuMicros: perRequest.length ? median(perRequest) : null,
       bounds: runs.map((x) => x.bound ?? null),
     };
   };

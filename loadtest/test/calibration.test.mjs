@@ -45,6 +45,8 @@ test('rounds give per-round ratios, their median, CPU per request and a verdict 
   assert.equal(s.ours.cpuMicros, 1000);
   assert.equal(s.serverBound, true);
   assert.equal(cpuMicrosPerRequest(20_000, 50), 25);
+  const unsampled = summariseRounds([{ ours: run(1000), theirs: run(1000) }, { ours: run(500, 'server', null), theirs: run(1000) }]);
+  assert.equal(unsampled.ours.cpuMicros, 1000, 'a run without a CPU sample is left out of the median, not counted as NaN');
   const unbound = summariseRounds([{ ours: run(500, 'generator', 60), theirs: run(1000) }]);
   assert.equal(unbound.serverBound, false);
   const table = calibrationTable([{ stack: 'a', workload: 'hello', entry: 'e', path: '/plaintext', summary: unbound },
