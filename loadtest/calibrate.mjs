@@ -6,7 +6,8 @@
 // CPU sampled; rounds alternate which side goes first. Our /hello against their plaintext URL, our echo against
 // their json URL (a fixed object: ours also parses a body, so that ratio understates us). Writes
 // .run/calibrate/<time>/CALIBRATION.md and calibration.json, and prints the table.
-//   CALIBRATE_ROUNDS (3), CALIBRATE_SECONDS (10), CALIBRATE_CONNECTIONS (100), STACKS (default: every stack that names an entry)
+//   CALIBRATE_ROUNDS (3), CALIBRATE_SECONDS (10), CALIBRATE_CONNECTIONS (100), STACKS (default: every stack that names an entry),
+//   WORKLOADS (default: hello and echo)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -101,7 +102,7 @@ async function measureSide(server, workload, path, dir, runtime) {
 
 async function calibrateStack(target, runDir) {
   const entry = entryOf(target.stack, TFB_DIR);
-  const workloads = Object.keys(entry.paths);
+  const workloads = Object.keys(entry.paths).filter((w) => !env.WORKLOADS || env.WORKLOADS.split(',').includes(w));
   const rows = workloads.map((workload) => ({ stack: target.id, workload, entry: entry.name, path: entry.paths[workload], rounds: [] }));
   const drift = entry.dockerfile && existsSync(entry.dockerfile) ? missingFlags(readFileSync(entry.dockerfile, 'utf8'), entry.start) : [];
   const built = build(entry);
