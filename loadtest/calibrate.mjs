@@ -154,7 +154,7 @@ async function main() {
   const table = calibrationTable(rows);
   const conditions = `TechEmpower checkout ${TFB_COMMIT}; ${cpus()[0]?.model ?? 'CPU ?'} × ${availableParallelism()}; server on CPU ${pinning.server}, ` +
     `wrk ${wrkVersion()} (-c${CONNECTIONS}) on CPU ${pinning.loadgen}; ${ROUNDS} alternating rounds of ${SECONDS} s, each run warmed until steady; ` +
-    'their json URL answers a fixed object, our echo parses and validates a body first.';
+    'a verdict only where both sides do the same work.';
   writeFileSync(join(runDir, 'calibration.json'), `${JSON.stringify({ tfbDir: TFB_DIR, tfbCommit: TFB_COMMIT, pinning, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, drift }, null, 2)}\n`);
   writeFileSync(join(runDir, 'CALIBRATION.md'), `# Calibration against TechEmpower's entries\n\n${conditions}\n\n${table}\n${drift.length ? `\n${drift.map((d) => `- ${d}`).join('\n')}\n` : ''}`);
   console.log(`\n${table}\n${drift.map((d) => `note: ${d}`).join('\n')}\n\n${conditions}\nwritten to ${runDir}`);

@@ -5,8 +5,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median } from './stats.mjs';
 
-/** Our workload → the entry's test URL it is measured against (their `/json` answers a fixed object: no request body). */
-export const COUNTERPARTS = { hello: 'plaintext_url', echo: 'json_url' };
+/**
+ * Our workload → the entry's test URL it is measured against, and whether both do the same work. Their `/json`
+ * serialises a fixed object for a GET; our echo reads a POST body, parses and validates it, then writes it: the
+ * nearest they have, measured for the record, with no verdict.
+ */
+export const COUNTERPARTS = {
+  hello: { url: 'plaintext_url', sameWork: true },
+  echo: { url: 'json_url', sameWork: false, differs: 'their /json serialises a fixed object; our echo reads a POST body, parses and validates it, then writes it' },
+};
 
 /** The entry a stack names, with what its benchmark_config.json says it serves; throws on a checkout without it. */
 export function entryOf(stack, tfbDir) {
@@ -17,7 +24,7 @@ export function entryOf(stack, tfbDir) {
   if (!existsSync(config)) throw new Error(`${stack.name}: no ${config} (TFB_DIR must be a checkout of TechEmpower/FrameworkBenchmarks)`);
   const test = JSON.parse(readFileSync(config, 'utf8')).tests?.[0]?.default;
   if (!test?.port) throw new Error(`${config}: no default test with a port`);
-  const paths = Object.fromEntries(Object.entries(COUNTERPARTS).filter(([, key]) => test[key]).map(([ours, key]) => [ours, test[key]]));
+  const paths = Object.fromEntries(Object.entries(COUNTERPARTS).filter(([, c]) => test[c.url]).map(([ours, c]) => [ours, test[c.url]]));
   return { name: c.entry.split('/').at(-1), dir, port: test.port, paths, build: c.build, start: c.start,
     dockerfile: c.dockerfile ? join(dir, c.dockerfile) : null, approach: test.approach ?? null };
 }
@@ -77,6 +84,7 @@ export function calibrationTable(rows, threshold = 0.9) {
     const verdict = row.error ? row.error
       : s.ratio == null ? 'not measured'
         : !s.serverBound ? 'not server-bound on both sides: no verdict'
+          : COUNTERPARTS[row.workload]?.sameWork === false ? `not the same work (${COUNTERPARTS[row.workload].differs}): no verdict`
           : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
     const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';
     lines.push(`| ${[row.stack, row.workload, `${row.entry} (${row.path ?? '—'})`,

@@ -55,6 +55,8 @@ test('rounds give per-round ratios, their median, CPU per request and a verdict 
   assert.match(table, /\| a \| hello .*no verdict/);
   assert.match(table, /\| b \| hello .*\| 0\.80 \| .*BELOW 0\.90/);
   assert.match(table, /\| c \| hello .*could not build e/);
+  const echo = calibrationTable([{ stack: 'd', workload: 'echo', entry: 'e', path: '/json', summary: summariseRounds([{ ours: run(500), theirs: run(1000) }]) }]);
+  assert.match(echo, /\| d \| echo .*\| 0\.50 \| .*not the same work .*no verdict/, 'echo beside /json is recorded, never judged');
   assert.equal(summariseRounds([{ ours: run(800), theirs: { throughput: null } }]).failed, 1);
 });
 
