@@ -3,8 +3,8 @@
 // entry of its framework (its stack.json's `calibration`), measured the bench's way: the entry built as its
 // Dockerfile builds it (in a copy under .run/calibrate/, nothing of it kept in this repository), both servers
 // pinned to SERVER_CPUS in turn, wrk on LOADGEN_CPUS, each warmed until its rate is steady, then measured with its
-// CPU sampled; rounds alternate which side goes first. Our /hello against their plaintext URL, our echo against
-// their json URL (a fixed object: ours also parses a body, so that ratio understates us). Writes
+// CPU sampled; rounds alternate which side goes first. Our /hello against their plaintext URL; our echo beside
+// their json URL for the record, with no verdict (not the same work: lib/calibration.mjs COUNTERPARTS). Writes
 // .run/calibrate/<time>/CALIBRATION.md and calibration.json, and prints the table.
 //   CALIBRATE_ROUNDS (3), CALIBRATE_SECONDS (10), CALIBRATE_CONNECTIONS (100), STACKS (default: every stack that names an entry),
 //   WORKLOADS (default: hello and echo)
@@ -141,8 +141,7 @@ async function main() {
   const drift = [];
   for (const target of chosen) {
     console.log(`\n${target.id} against ${target.stack.calibration.entry}`);
-    // One entry that will not build or start (TechEmpower's spring entry wants its Postgres at tfb-database) is its
-    // stack's rows, not the end of the others'.
+    // One entry that will not build or start is its stack's rows, not the end of the others'.
     const result = await calibrateStack(target, runDir).catch((error) => {
       console.error(error.message);
       const why = error.message.split('\n').find((l) => /Exception:|Error:/.test(l))?.trim() ?? error.message.split('\n')[0];
