@@ -8,15 +8,15 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.EventListener;
 
 /**
- * The java-mvc-jpa stack: Spring Boot WebMVC and Spring Data JPA, one servlet thread per request. The same jar
- * runs on Tomcat (default), on Jetty ({@code SERVER=jetty}) or on virtual threads
- * ({@code SPRING_THREADS_VIRTUAL_ENABLED=true}).
+ * The java-mvc-jpa stack: Spring Boot WebMVC and Spring Data JPA, each request on a virtual thread of its own. The
+ * same jar runs on Tomcat (default) or on Jetty ({@code SERVER=jetty}), and on a pool of platform threads instead
+ * ({@code SPRING_THREADS_VIRTUAL_ENABLED=false}).
  */
 @SpringBootApplication
 public class App {
 
     public static void main(String[] args) {
-        // WORKERS sizes the carrier threads of the virtual-threads variant; it must be set before the first one starts.
+        // WORKERS sizes the virtual threads' carrier threads; it must be set before the first virtual thread starts.
         String workers = System.getenv("WORKERS");
         if (workers != null && !workers.isBlank()) {
             System.setProperty("jdk.virtualThreadScheduler.parallelism", workers.strip());

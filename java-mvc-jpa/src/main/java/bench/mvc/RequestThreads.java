@@ -18,7 +18,7 @@ public class RequestThreads {
     }
 
     public boolean virtual() {
-        return env.getProperty("spring.threads.virtual.enabled", Boolean.class, false);
+        return env.getRequiredProperty("spring.threads.virtual.enabled", Boolean.class);
     }
 
     public boolean jetty() {

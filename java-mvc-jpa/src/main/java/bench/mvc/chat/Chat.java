@@ -35,7 +35,7 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
      * the readers get the OS scheduler's share each, so under load the relays outran the writers and members whose
      * sockets were idle filled their 1 MiB.
      */
-    Chat(ChatRooms rooms, @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads) {
+    Chat(ChatRooms rooms, @Value("${spring.threads.virtual.enabled}") boolean virtualThreads) {
         this.rooms = rooms;
         this.writers = virtualThreads
                 ? Executors.newVirtualThreadPerTaskExecutor()
