@@ -47,7 +47,8 @@ const TFB_COMMIT = (() => {
   return r.status === 0 ? r.stdout.trim() : 'unknown';
 })();
 
-/** The entry copied out of the checkout and built there, unless that copy was built by the same command already. */
+/** The entry copied out of the checkout and built there (MVNW: our Maven wrapper; STACK_DIR: our stack, for a version
+ * read from its pom), unless that copy was built by the same command already. */
 function build(entry) {
   const dir = join(HERE, 'entries', entry.name);
   const marker = join(dir, '.calibrate-built');
@@ -56,7 +57,7 @@ function build(entry) {
   rmSync(dir, { recursive: true, force: true });
   cpSync(entry.dir, dir, { recursive: true });
   console.log(`calibrate: building ${entry.name}: ${entry.build}`);
-  const r = spawnSync('sh', ['-c', entry.build], { cwd: dir, encoding: 'utf8', env: { ...env, JAVA_HOME, MVNW: join(ROOT, 'mvnw') } });
+  const r = spawnSync('sh', ['-c', entry.build], { cwd: dir, encoding: 'utf8', env: { ...env, JAVA_HOME, MVNW: join(ROOT, 'mvnw'), STACK_DIR: entry.stackDir } });
   if (r.status !== 0) {
     const why = `${r.stdout}${r.stderr}`.split('\n').filter((l) => /ERROR|error|ERR!/.test(l)).slice(0, 3).join(' ');
     return { error: `could not build ${entry.name}: ${why || `exit ${r.status}`}` };

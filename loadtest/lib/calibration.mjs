@@ -25,7 +25,7 @@ export function entryOf(stack, tfbDir) {
   const test = JSON.parse(readFileSync(config, 'utf8')).tests?.[0]?.default;
   if (!test?.port) throw new Error(`${config}: no default test with a port`);
   const paths = Object.fromEntries(Object.entries(COUNTERPARTS).filter(([, c]) => test[c.url]).map(([ours, c]) => [ours, test[c.url]]));
-  return { name: c.entry.split('/').at(-1), dir, port: test.port, paths, build: c.build, start: c.start,
+  return { name: c.entry.split('/').at(-1), dir, stackDir: stack.dir, port: test.port, paths, build: c.build, start: c.start,
     dockerfile: c.dockerfile ? join(dir, c.dockerfile) : null, approach: test.approach ?? null };
 }
 
