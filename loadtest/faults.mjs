@@ -18,7 +18,7 @@ import { selectPinning } from './lib/profiles.mjs';
 import { connect, ensureDatabase } from './lib/db.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
 import { LARGE_BYTES, LARGE_FILE, largeDownloads } from './lib/faults/downloads.mjs';
-import { sigtermUnderLoad } from './lib/faults/shutdown.mjs';
+import { SLOW_READER_CLAUSE, sigtermUnderLoad } from './lib/faults/shutdown.mjs';
 import { RECOVERY_CLAUSE, databaseOutage } from './lib/faults/outage.mjs';
 
 const pinning = selectPinning(availableParallelism());
@@ -26,7 +26,7 @@ const resultsDir = join(resolve(ROOT, process.env.RESULTS_DIR || 'results'), 'fa
 const BEGIN = '<!-- faults:begin (make faults, then make readme-faults) -->';
 const END = '<!-- faults:end -->';
 const MiB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
-const FAULTS_CLAUSES = [RECOVERY_CLAUSE]; // the checks a stack.json deviation may name
+const FAULTS_CLAUSES = [RECOVERY_CLAUSE, SLOW_READER_CLAUSE]; // the checks a stack.json deviation may name
 let current = null; // the stack up right now, stopped on Ctrl-C too
 let largeFile = null;
 
@@ -46,7 +46,7 @@ function writeLargeFile() {
 
 async function faultsOf(target, large, db) {
   const row = { target: target.id, problems: [] };
-  for (const d of target.stack.deviations.filter((x) => x.suite === 'faults' && !FAULTS_CLAUSES.includes(x.test))) {
+  for (const d of target.deviations.filter((x) => x.suite === 'faults' && !FAULTS_CLAUSES.includes(x.test))) {
     row.problems.push(`deviation in ${target.stack.name}/stack.json names no check of make faults: "${d.test}"`);
   }
   let server;
@@ -56,10 +56,10 @@ async function faultsOf(target, large, db) {
     const downloads = await largeDownloads(server, large.content);
     row.downloads = downloads;
     row.problems.push(...downloads.problems.map((p) => `downloads: ${p}`));
-    const outage = await databaseOutage(server, pinning.db, target.stack.deviations);
+    const outage = await databaseOutage(server, pinning.db, target.deviations);
     row.outage = outage;
     row.problems.push(...outage.problems.map((p) => `outage: ${p}`));
-    const shutdown = await sigtermUnderLoad(server, exited, db);
+    const shutdown = await sigtermUnderLoad(server, exited, db, target.deviations);
     row.shutdown = shutdown;
     row.problems.push(...shutdown.problems.map((p) => `SIGTERM: ${p}`));
   } catch (error) {
@@ -81,7 +81,7 @@ function formatRow(r) {
   const outage = o ? `${outageStatuses(o)}, slowest ${(o.slowestMs / 1000).toFixed(1)} s; /health ${o.health.status ?? 'none'} in ${(o.health.ms / 1000).toFixed(1)} s; ` +
     `201 again after ${(o.recoveryMs / 1000).toFixed(1)} s${o.deviation ? ' (a deviation)' : ''}; restarted idle: ${o.idleAnswered - o.idleFailed} of ${o.idleAnswered} × 201` : '-';
   const shutdown = s ? `exit ${s.exitCode ?? s.exitSignal ?? 'none'} after ${s.exitSeconds.toFixed(1)} s; ${s.created} × 201, ${s.rows} rows` +
-    `${s.unanswered ? ` (${s.unanswered} unanswered)` : ''}; chat ${s.chatCodes.join('/')}` : '-';
+    `${s.unanswered ? ` (${s.unanswered} unanswered)` : ''}; chat ${s.chatCodes.join('/')}${s.deviation ? ' (a deviation)' : ''}` : '-';
   return `| ${r.target} | ${downloads} | ${outage} | ${shutdown} | ${r.problems.length ? 'FAILED' : 'ok'} |`;
 }
 

@@ -65,7 +65,7 @@ function conformanceRun(target) {
   const failures = logFile(target).replace(/\.log$/, '.conformance-failures');
   rmSync(failures, { force: true });
   const args = [join(ROOT, 'spec/conformance/run.mjs'), '--base-url', baseUrl(target), '--db-url', dbUrl(),
-    '--stack', target.stack.name, '--failures', failures];
+    '--stack', target.id, '--failures', failures];
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit' });
     child.on('exit', (code) => {

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { pseudoRandomBytes } from '../../spec/fixtures/static/generate.mjs';
+import { WebSocketServer } from 'ws';
 import { LARGE_BYTES, LARGE_FILE, largeDownloads } from '../lib/faults/downloads.mjs';
+import { SLOW_READERS, SLOW_READER_CLAUSE, chatRoom, closeCodes, closeProblems, pauseReading } from '../lib/faults/shutdown.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'faults-test-'));
 const content = pseudoRandomBytes(LARGE_FILE, LARGE_BYTES);
@@ -38,4 +40,41 @@ test('ten downloads of 100 MiB at once from a server that reads the whole file p
   const result = await largeDownloads(await fileServer('buffer'), content);
   assert.ok(result.problems.some((p) => /memory grew by/.test(p)), result.problems.join('; ') || 'no problem found');
   assert.equal(result.problems.length, 1, `yet every byte arrived: ${result.problems.join('; ')}`);
+});
+
+// The SIGTERM check's chat members, two of them not reading when the close frame comes (lib/faults/shutdown.mjs),
+// against a relay that waits for the close handshake and against one that closes the TCP connection as soon as
+// its close frame is written (reactor-netty's sendClose, Jetty's close with any code but 1000).
+async function chatCloseCodes(closeAtOnce) {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1', path: '/chat' });
+  await once(server, 'listening');
+  server.on('connection', (ws) => ws.on('message', (data) => {
+    for (const member of server.clients) member.send(data.toString());
+  }));
+  try {
+    const room = await chatRoom({ host: '127.0.0.1', port: server.address().port }, 'close-test');
+    pauseReading(room.members);
+    for (const member of server.clients) {
+      if (closeAtOnce) member._socket.write(Buffer.from([0x88, 0x02, 0x03, 0xe9]), () => member._socket.destroy());
+      else member.close(1001);
+    }
+    const codes = await closeCodes(room);
+    room.stop();
+    return codes;
+  } finally {
+    server.close();
+  }
+}
+
+test('SIGTERM: members that send before reading their close frame get 1001 from a server that waits for the close handshake', async () => {
+  const codes = await chatCloseCodes(false);
+  assert.deepEqual(closeProblems(codes, undefined), []);
+});
+
+test('SIGTERM: members that send before reading their close frame lose it to a server that closes at once, and the check says so', async () => {
+  const codes = await chatCloseCodes(true);
+  assert.deepEqual(codes.slice(0, SLOW_READERS), Array(SLOW_READERS).fill(1006), `codes ${codes.join(', ')}`);
+  assert.match(closeProblems(codes, undefined).join('; '), /not all 1001 \(the first 2 were not reading/);
+  const reading = codes.slice(SLOW_READERS);
+  assert.deepEqual(closeProblems(codes, { test: SLOW_READER_CLAUSE }), reading.every((c) => c === 1001) ? [] : closeProblems(codes, undefined));
 });

@@ -30,11 +30,15 @@ export function loadStacks(root = ROOT) {
 }
 
 // A target is one runnable configuration: a stack, or a stack with one of its variants ("java-vertx:eventbus").
+// A variant's deviations add to its stack's (spec/API.md §10).
 export function targets(stacks, { withVariants = false } = {}) {
   const list = [];
   for (const stack of stacks) {
-    list.push({ id: stack.name, stack, variant: null });
-    if (withVariants) for (const v of stack.variants) list.push({ id: `${stack.name}:${v.name}`, stack, variant: v });
+    list.push({ id: stack.name, stack, variant: null, deviations: stack.deviations });
+    if (!withVariants) continue;
+    for (const v of stack.variants) {
+      list.push({ id: `${stack.name}:${v.name}`, stack, variant: v, deviations: [...stack.deviations, ...(v.deviations ?? [])] });
+    }
   }
   return list;
 }

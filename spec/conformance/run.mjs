@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Runs the conformance suite against one running stack and exits non-zero on any failure.
-//   node spec/conformance/run.mjs --base-url http://127.0.0.1:8085 --db-url mysql://bench:bench@127.0.0.1:3307/bench [--stack node-express] [--failures FILE] [file.test.mjs ...]
+//   node spec/conformance/run.mjs --base-url http://127.0.0.1:8085 --db-url mysql://bench:bench@127.0.0.1:3307/bench [--stack node-express|java-vertx:eventbus] [--failures FILE] [file.test.mjs ...]
 // --failures writes each failed clause and the first line of its error, one per line, for a summary to repeat.
-// The suite knows nothing else about the stack: --stack only selects the deviations in <stack>/stack.json.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The suite knows nothing else about the stack: --stack (a stack, or <stack>:<variant>) only selects the
+// deviations in <stack>/stack.json.
+import { readdirSync, writeFileSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { finished } from 'node:stream/promises';
 import { spec } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { conformanceDeviations } from './lib/manifest.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const SUITE_LIMIT_MS = 150_000; // a healthy stack passes in well under a minute; this only stops a stack that hangs
@@ -35,13 +37,12 @@ function reachable(url) {
 
 function deviationsOf(stack) {
   if (!stack) return [];
-  const manifest = join(HERE, '..', '..', stack, 'stack.json');
-  if (!existsSync(manifest)) {
-    console.error(`conformance: --stack ${stack}: no ${manifest}`);
+  const found = conformanceDeviations(join(HERE, '..', '..'), stack);
+  if (!found) {
+    console.error(`conformance: --stack ${stack}: no ${stack.split(':')[0]}/stack.json`);
     process.exit(2);
   }
-  // A deviation with a `suite` other than conformance is another harness's (make faults).
-  return (JSON.parse(readFileSync(manifest, 'utf8')).deviations ?? []).filter((d) => (d.suite ?? 'conformance') === 'conformance');
+  return found;
 }
 
 const deviations = deviationsOf(args.stack);

@@ -3,6 +3,10 @@ package bench.mvc.chat;
 import bench.mvc.chat.ChatProtocol.User;
 import bench.mvc.chat.ChatProtocol.Violation;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.springframework.beans.factory.annotation.Value;
@@ -18,15 +22,18 @@ import org.springframework.web.socket.handler.TextWebSocketHandler;
  * The chat at {@code /chat} (spec/API.md §7): the first frame registers, later frames are relayed to the room
  * as received. Every violation ends with a system frame and 1008; binary frames 1003; frames over 64 KiB are
  * refused by the container with 1009 (see {@link ChatConfig}). On shutdown every socket is closed with 1001,
- * before the web server stops accepting (this lifecycle stops first).
+ * before the web server stops accepting (this lifecycle stops first), and its close handshake waited for.
  */
 @Component
 class Chat extends TextWebSocketHandler implements SmartLifecycle {
 
     private static final String CONNECTION = "connection";
+    private static final Duration GO_AWAY_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration CLOSED_POLL = Duration.ofMillis(10);
 
     private final ChatRooms rooms;
     private final ExecutorService writers;
+    private final Set<ChatConnection> connections = ConcurrentHashMap.newKeySet();
     private volatile boolean running;
 
     /**
@@ -49,7 +56,9 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
 
     @Override
     public void afterConnectionEstablished(WebSocketSession session) {
-        session.getAttributes().put(CONNECTION, new ChatConnection(session, writers));
+        ChatConnection connection = new ChatConnection(session, writers);
+        session.getAttributes().put(CONNECTION, connection);
+        connections.add(connection);
     }
 
     @Override
@@ -83,12 +92,17 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
 
     @Override
     public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
-        rooms.leave(connection(session));
+        gone(connection(session));
     }
 
     @Override
     public void handleTransportError(WebSocketSession session, Throwable exception) {
-        rooms.leave(connection(session));
+        gone(connection(session));
+    }
+
+    private void gone(ChatConnection connection) {
+        rooms.leave(connection);
+        connections.remove(connection);
     }
 
     @Override
@@ -99,8 +113,26 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
     @Override
     public void stop() {
         running = false;
-        for (ChatConnection connection : rooms.everyone()) connection.close(CloseStatus.GOING_AWAY);
+        List<ChatConnection> open = List.copyOf(connections);
+        for (ChatConnection connection : open) connection.close(CloseStatus.GOING_AWAY);
+        awaitClosed(open);
         writers.close();
+    }
+
+    /**
+     * The close handshakes (RFC 6455 §7.1.1), a moment at most: the container cuts what is still open when it stops,
+     * and a peer that sends before it has read its close frame is answered with a reset that loses that frame. The
+     * containers tell no one when a handshake ends, hence the polling (at shutdown only).
+     */
+    private static void awaitClosed(List<ChatConnection> open) {
+        long deadline = System.nanoTime() + GO_AWAY_TIMEOUT.toNanos();
+        try {
+            while (System.nanoTime() < deadline && !open.stream().allMatch(ChatConnection::closed)) {
+                Thread.sleep(CLOSED_POLL);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

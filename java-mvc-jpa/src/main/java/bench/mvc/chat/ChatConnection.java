@@ -88,6 +88,11 @@ final class ChatConnection {
         }
     }
 
+    /** The close handshake is over: the peer's close frame came back, or the socket is gone. */
+    boolean closed() {
+        return writer.closed();
+    }
+
     private void startLocked() {
         if (!writing) {
             writing = true;

@@ -2,7 +2,6 @@ package bench.mvc.chat;
 
 import bench.mvc.chat.ChatProtocol.User;
 import java.nio.charset.StandardCharsets;
-import java.util.Collection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
@@ -51,9 +50,5 @@ class ChatRooms {
             if (!member.offer(frame, bytes)) leave(member);
         }
         for (ChatConnection member : members) member.awaitWriter(RELAY_WAIT_NANOS);
-    }
-
-    Collection<ChatConnection> everyone() {
-        return names.values();
     }
 }

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import org.apache.tomcat.websocket.WsSession;
+import org.eclipse.jetty.ee11.websocket.jakarta.common.JakartaWebSocketSession;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.WebSocketSession;
@@ -93,6 +95,17 @@ final class ChatWriter implements Runnable {
             connection.written(frame.bytes());
         }
         remote.setBatchingAllowed(false); // flushes; the container's own control frames (pongs) go out at once again
+    }
+
+    /**
+     * Whether the close handshake is over. The Jakarta API has no such state: its {@code onClose} comes as soon as our
+     * close frame is sent (Tomcat), and {@code isOpen()} turns false then too; each container keeps it itself.
+     */
+    boolean closed() {
+        if (jakarta instanceof WsSession tomcat) return tomcat.isClosed();
+        if (jakarta instanceof JakartaWebSocketSession jetty)
+            return jetty.getCoreSession().isClosed();
+        return !jakarta.isOpen();
     }
 
     /**

@@ -49,7 +49,7 @@ public final class Chat {
     }
 
     private Publisher<Void> session(WebsocketInbound in, WebsocketOutbound out) {
-        ChatConnection connection = new ChatConnection(out, rooms);
+        ChatConnection connection = new ChatConnection(rooms);
         in.withConnection(c -> {
             connection.attach(c, consolidateFlushes(c));
             c.addHandlerLast(NettyPipeline.WsFrameAggregator, reassembly(connection));

@@ -4,7 +4,9 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.publisher.Mono;
 import reactor.netty.Connection;
-import reactor.netty.http.websocket.WebsocketOutbound;
 
 /**
  * One WebSocket connection: unregistered, then a member of one room until it closes. Its frames, in and out, are
@@ -28,14 +29,12 @@ final class ChatConnection {
     private Channel channel;
     private ChannelHandlerContext socket;
     private Mono<Void> disposed = Mono.empty();
-    private final WebsocketOutbound out;
     private final ChatRooms rooms;
     private long pendingBytes; // on this connection's event loop only
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile ChatProtocol.User user;
 
-    ChatConnection(WebsocketOutbound out, ChatRooms rooms) {
-        this.out = out;
+    ChatConnection(ChatRooms rooms) {
         this.rooms = rooms;
     }
 
@@ -125,6 +124,12 @@ final class ChatConnection {
     /**
      * From any thread, once: leave the room and free the name at once, then, on the connection's event loop,
      * the system frame if any, the close frame, and a timer that cuts off a peer that never answers it.
+     *
+     * <p>The close handshake of RFC 6455 §7.1.1: once the close frame is written, only our side of the TCP connection
+     * is shut; it closes when the peer's close frame and end arrive (reactor-netty's reply to that frame then finds
+     * the output shut, as it should). {@code WebsocketOutbound.sendClose} instead closes the channel as soon as
+     * its frame is written: a peer that sends before reading it is answered with a reset, and the close frame it had
+     * not read yet is lost with it (1006 instead of the code).
      */
     void close(int code, String reason, String systemFrame) {
         if (!closing.compareAndSet(false, true)) {
@@ -135,7 +140,13 @@ final class ChatConnection {
             if (systemFrame != null) {
                 channel.writeAndFlush(new TextWebSocketFrame(systemFrame));
             }
-            out.sendClose(code, reason).subscribe(null, error -> channel.close());
+            channel.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(written -> {
+                if (written.isSuccess()) {
+                    ((DuplexChannel) channel).shutdownOutput();
+                } else {
+                    channel.close();
+                }
+            });
             channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         });
     }

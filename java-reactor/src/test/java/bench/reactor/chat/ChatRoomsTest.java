@@ -10,8 +10,8 @@ class ChatRoomsTest {
     @Test
     void namesAreUniqueUntilReleasedByTheirHolder() {
         ChatRooms rooms = new ChatRooms();
-        ChatConnection ana = new ChatConnection(null, rooms);
-        ChatConnection other = new ChatConnection(null, rooms);
+        ChatConnection ana = new ChatConnection(rooms);
+        ChatConnection other = new ChatConnection(rooms);
         assertTrue(rooms.claim("ana", ana));
         assertFalse(rooms.claim("ana", other));
         rooms.release("ana", other); // not its name: nothing happens

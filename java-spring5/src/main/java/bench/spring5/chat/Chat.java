@@ -4,6 +4,8 @@ import bench.spring5.HttpError;
 import bench.spring5.HttpPipeline;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.TooLongFrameException;
+import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.context.SmartLifecycle;
@@ -20,6 +22,7 @@ import org.springframework.web.reactive.socket.server.WebSocketService;
 import org.springframework.web.reactive.socket.server.support.HandshakeWebSocketService;
 import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
 import org.springframework.web.server.WebHandler;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.WebsocketServerSpec;
 
@@ -33,6 +36,8 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
 
     /** Netty closes with 1009 past this, for a single frame and for the reassembled fragments alike. */
     static final int MAX_MESSAGE_BYTES = 64 * 1024;
+
+    private static final Duration GO_AWAY_TIMEOUT = Duration.ofSeconds(2);
 
     private final ChatRooms rooms;
     private final HttpPipeline pipeline;
@@ -48,15 +53,15 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
 
     @Override
     public Mono<Void> handle(WebSocketSession session) {
-        ChatConnection connection = new ChatConnection(session, channelOf(session), rooms);
+        ChatConnection connection = new ChatConnection(channelOf(session), rooms);
         connections.add(connection);
         Mono<Void> inbound = session.receive()
                 .doOnNext(connection::receive)
                 .then()
                 // Netty closes a single oversized frame with 1009 itself; fragments that reassemble past the limit
                 // surface here instead. Anything else read from the socket is a server-side failure: 1011.
-                .onErrorResume(TooLongFrameException.class, error -> session.close(CloseStatus.TOO_BIG_TO_PROCESS))
-                .onErrorResume(error -> session.close(CloseStatus.SERVER_ERROR));
+                .onErrorResume(TooLongFrameException.class, error -> connection.close(CloseStatus.TOO_BIG_TO_PROCESS))
+                .onErrorResume(error -> connection.close(CloseStatus.SERVER_ERROR));
         // The peer's close frame frees the name at once: the inbound side completes only after the close
         // handshake, and by then the peer, already answered, may be registering the same name again.
         Mono<Void> peerClosed =
@@ -96,12 +101,15 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
         running = true;
     }
 
+    /** Every socket closed with 1001, waiting a moment for the close handshakes before the server drains. */
     @Override
     public void stop() {
         running = false;
-        for (ChatConnection connection : connections) {
-            connection.goAway();
-        }
+        Flux.fromIterable(List.copyOf(connections))
+                .flatMap(ChatConnection::goAway)
+                .then()
+                .timeout(GO_AWAY_TIMEOUT, Mono.empty())
+                .block();
     }
 
     @Override

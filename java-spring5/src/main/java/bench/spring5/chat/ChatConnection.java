@@ -6,6 +6,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.DuplexChannel;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.web.reactive.socket.CloseStatus;
 import org.springframework.web.reactive.socket.WebSocketMessage;
-import org.springframework.web.reactive.socket.WebSocketSession;
+import reactor.core.publisher.Mono;
 import reactor.netty.Connection;
 
 /**
@@ -27,15 +29,13 @@ final class ChatConnection implements ChatRooms.Member {
     static final int MAX_PENDING_BYTES = 1024 * 1024;
     static final long CLOSE_TIMEOUT_SECONDS = 30; // for a peer to read our close frame (ws's default)
 
-    private final WebSocketSession session;
     private final Channel channel;
     private final ChannelHandlerContext socket;
     private final ChatRooms rooms;
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile User user;
 
-    ChatConnection(WebSocketSession session, Channel channel, ChatRooms rooms) {
-        this.session = session;
+    ChatConnection(Channel channel, ChatRooms rooms) {
         this.channel = channel;
         this.rooms = rooms;
         channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(MAX_PENDING_BYTES / 2, MAX_PENDING_BYTES));
@@ -111,14 +111,27 @@ final class ChatConnection implements ChatRooms.Member {
         return channel.isWritable();
     }
 
-    /** Server shutdown: 1001. */
-    void goAway() {
+    /** Closes without a system frame (a failed read); completes at once. */
+    Mono<Void> close(CloseStatus status) {
+        close(status, null);
+        return Mono.empty();
+    }
+
+    /** Server shutdown: 1001; completes once the connection is gone. */
+    Mono<Void> goAway() {
         close(CloseStatus.GOING_AWAY, null);
+        return Connection.from(channel).onDispose();
     }
 
     /**
      * From any thread, once: leave the room and free the name at once, then, on the connection's event loop, the
      * system frame if any, the close frame after everything queued, and a timer for a peer that never reads it.
+     *
+     * <p>The close handshake of RFC 6455 §7.1.1: once the close frame is written, only our side of the TCP connection
+     * is shut; it closes when the peer's close frame and end arrive (reactor-netty's reply to that frame then finds
+     * the output shut, as it should). {@code session.close} (reactor-netty's {@code sendClose}) instead closes the
+     * channel as soon as its frame is written: a peer that sends before reading it is answered with a reset, and the
+     * close frame it had not read yet is lost with it (1006 instead of the code).
      */
     private void close(CloseStatus status, String systemFrame) {
         if (!closing.compareAndSet(false, true)) {
@@ -129,7 +142,14 @@ final class ChatConnection implements ChatRooms.Member {
             if (systemFrame != null) {
                 channel.writeAndFlush(new TextWebSocketFrame(systemFrame), channel.voidPromise());
             }
-            session.close(status).subscribe(null, error -> channel.close());
+            channel.writeAndFlush(new CloseWebSocketFrame(status.getCode(), status.getReason()))
+                    .addListener(written -> {
+                        if (written.isSuccess()) {
+                            ((DuplexChannel) channel).shutdownOutput();
+                        } else {
+                            channel.close();
+                        }
+                    });
             channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         });
     }
