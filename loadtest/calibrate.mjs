@@ -9,6 +9,7 @@
 //   CALIBRATE_ROUNDS (3), CALIBRATE_SECONDS (10), CALIBRATE_CONNECTIONS (100), STACKS (default: every stack that names an entry),
 //   WORKLOADS (default: hello and echo)
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,12 +48,22 @@ const TFB_COMMIT = (() => {
   return r.status === 0 ? r.stdout.trim() : 'unknown';
 })();
 
+// What a build that reads STACK_DIR may read there: a version bumped in it makes the entry's copy stale.
+const STACK_MANIFESTS = ['pom.xml', 'package.json', 'package-lock.json'];
+
+function manifestsHash(stackDir) {
+  const hash = createHash('sha256');
+  for (const file of STACK_MANIFESTS.map((f) => join(stackDir, f)).filter(existsSync)) hash.update(readFileSync(file));
+  return hash.digest('hex');
+}
+
 /** The entry copied out of the checkout and built there (MVNW: our Maven wrapper; STACK_DIR: our stack, for a version
- * read from its pom), unless that copy was built by the same command already. */
+ * read from its pom), unless that copy was built by the same command from the same manifests already. */
 function build(entry) {
   const dir = join(HERE, 'entries', entry.name);
   const marker = join(dir, '.calibrate-built');
-  const stamp = `${TFB_COMMIT}\n${entry.build}\n`;
+  const ours = entry.build.includes('STACK_DIR') ? `${manifestsHash(entry.stackDir)}\n` : '';
+  const stamp = `${TFB_COMMIT}\n${entry.build}\n${ours}`;
   if (existsSync(marker) && readFileSync(marker, 'utf8') === stamp) return { dir };
   rmSync(dir, { recursive: true, force: true });
   cpSync(entry.dir, dir, { recursive: true });
