@@ -231,7 +231,7 @@ endif
 
 # Each stack beside its framework's best-tuned TechEmpower entry (stack.json "calibration"), built from the user's
 # checkout into .run/calibrate/ and measured the bench's way: loadtest/calibrate.mjs.
-calibrate: deps db-up fixtures build ## each stack against its framework's TechEmpower entry (TFB_DIR=<a checkout of TechEmpower/FrameworkBenchmarks>; STACKS, WORKLOADS=hello|echo, CALIBRATE_ROUNDS, CALIBRATE_SECONDS)
+calibrate: deps db-up fixtures build ## each stack against its framework's TechEmpower entry (TFB_DIR=<a checkout of TechEmpower/FrameworkBenchmarks>; STACKS, WORKLOADS=hello|echo, CALIBRATE_ROUNDS, CALIBRATE_PAIRS, CALIBRATE_SECONDS)
 	@test -n "$(TFB_DIR)" || { echo 'make calibrate: TFB_DIR=<a checkout of https://github.com/TechEmpower/FrameworkBenchmarks> is required'; exit 2; }
 	@TFB_DIR="$(TFB_DIR)" node loadtest/calibrate.mjs
 

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // make calibrate TFB_DIR=<a checkout of TechEmpower/FrameworkBenchmarks>: each stack beside the public best-tuned
 // entry of its framework (its stack.json's `calibration`), measured the bench's way: the entry built as its
-// Dockerfile builds it (in a copy under .run/calibrate/, nothing of it kept in this repository), both servers
-// pinned to SERVER_CPUS in turn, wrk on LOADGEN_CPUS, each warmed until its rate is steady, then measured with its
-// CPU sampled; rounds alternate which side goes first. Our /hello against their plaintext URL; our echo beside
-// their json URL for the record, with no verdict (not the same work: lib/calibration.mjs COUNTERPARTS). Writes
-// .run/calibrate/<time>/CALIBRATION.md and calibration.json, and prints the table.
-//   CALIBRATE_ROUNDS (3), CALIBRATE_SECONDS (10), CALIBRATE_CONNECTIONS (100), STACKS (default: every stack that names an entry),
-//   WORKLOADS (default: hello and echo)
+// Dockerfile builds it (in a copy under .run/calibrate/, nothing of it kept in this repository), wrk on LOADGEN_CPUS.
+// Each round starts both servers, pinned to the same SERVER_CPUS (their ports differ), warms each until its rate is
+// steady, then measures them in turn, PAIRS times, in alternating order: the two sides of a pair are seconds apart,
+// so the drift of a shared machine over minutes falls on both. Only one side is loaded at a time; the other idles.
+// Our /hello against their plaintext URL; our echo beside their json URL for the record, with no verdict (not the same
+// work: lib/calibration.mjs COUNTERPARTS). Writes .run/calibrate/<time>/CALIBRATION.md and calibration.json, and
+// prints the table.
+//   CALIBRATE_ROUNDS (2: each a fresh start of both sides), CALIBRATE_PAIRS (3 per round), CALIBRATE_SECONDS (10),
+//   CALIBRATE_CONNECTIONS (100), STACKS (default: every stack that names an entry), WORKLOADS (default: hello and echo)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +31,8 @@ if (!env.TFB_DIR) {
   process.exit(2);
 }
 const TFB_DIR = resolve(env.TFB_DIR);
-const ROUNDS = Number(env.CALIBRATE_ROUNDS || 3);
+const ROUNDS = Number(env.CALIBRATE_ROUNDS || 2);
+const PAIRS = Number(env.CALIBRATE_PAIRS || 3);
 const SECONDS = Number(env.CALIBRATE_SECONDS || 10);
 const CONNECTIONS = Number(env.CALIBRATE_CONNECTIONS || 100);
 // A JVM on one saturated core compiles in steps with plateaus of 10 s and more between them, for a minute or more
@@ -38,6 +41,8 @@ const CONNECTIONS = Number(env.CALIBRATE_CONNECTIONS || 100);
 // Node compiles its hot path in seconds: 10 s before the same rule.
 const WARMUP = { minSeconds: 60, maxSeconds: 180, chunkSeconds: 5, window: 3, tolerance: 0.05 };
 const warmupFor = (runtime) => (runtime === 'node' ? { ...WARMUP, minSeconds: 10 } : WARMUP);
+// Between the windows of a warm server: its connections opened again and the other side's traffic out of the caches.
+const SETTLE = { minSeconds: 3, maxSeconds: 3, chunkSeconds: 3, window: 1, tolerance: 1 };
 const HERE = join(RUN_DIR, 'calibrate');
 const pinning = selectPinning(availableParallelism());
 const JAVA_HOME = findJavaHome(env);
@@ -100,15 +105,16 @@ async function startEntry(entry, dir) {
   return { name: target.id, host: '127.0.0.1', port: entry.port, pid, stop: () => stop(pid) };
 }
 
-async function measureSide(server, workload, path, dir, runtime) {
+async function measureSide(server, workload, path, dir, warmup) {
   const m = await measureWrk({ server, workload, step: { users: CONNECTIONS, durationSeconds: SECONDS, ...(path ? { path } : {}) },
-    profile: { warmup: { steady: warmupFor(runtime) } }, dir, loadgenCpus: pinning.loadgen, pinning, progress: quiet });
+    profile: { warmup: { steady: warmup } }, dir, loadgenCpus: pinning.loadgen, pinning, progress: quiet });
   const serverCpuPercent = m.resources?.cpuMeanPercent ?? null;
   const b = bottleneck({ serverCpuPercent, pinning, busy: m.busy, generatorCpuPercent: m.generatorCpuPercent, databaseCpuPercent: m.databaseCpuPercent });
   const run = { throughput: m.failed ? null : m.throughput, serverCpuPercent, bound: b.bound, generatorCpuPercent: m.generatorCpuPercent ?? null,
     warmup: m.warmup ?? null, ...(m.failed ? { reason: m.reason } : {}) };
+  const warmed = warmup === SETTLE ? '' : m.warmup ? `, warmed ${m.warmup.seconds} s${m.warmup.steady ? '' : ' (still climbing)'}` : '';
   console.log(`  ${server.name} ${workload}${path ? ` (${path})` : ''}: ${Math.round(run.throughput ?? 0)} req/s, server ${Math.round(serverCpuPercent ?? 0)} %, ` +
-    `wrk ${Math.round(run.generatorCpuPercent ?? 0)} %, bound ${run.bound}${m.warmup ? `, warmed ${m.warmup.seconds} s${m.warmup.steady ? '' : ' (still climbing)'}` : ''}${m.failed ? `: ${m.reason}` : ''}`);
+    `wrk ${Math.round(run.generatorCpuPercent ?? 0)} %, bound ${run.bound}${warmed}${m.failed ? `: ${m.reason}` : ''}`);
   return run;
 }
 
@@ -120,23 +126,31 @@ async function calibrateStack(target, runDir) {
   const built = build(entry);
   if (built.error) return { rows: rows.map((r) => ({ ...r, error: built.error })), drift };
   for (let round = 0; round < ROUNDS; round++) {
-    const sides = round % 2 === 0 ? ['ours', 'theirs'] : ['theirs', 'ours'];
-    const results = Object.fromEntries(rows.map((r) => [r.workload, {}]));
-    for (const side of sides) {
-      const server = side === 'ours' ? await startStack(target, pinning.server, console.log) : await startEntry(entry, built.dir);
-      try {
-        for (const workload of workloads) {
-          const dir = join(runDir, target.id.replace(':', '--'), `${workload}-${round + 1}-${side}`);
-          // The entry is in the stack's language (TechEmpower files it under it): the same runtime's warm-up.
-          results[workload][side] = side === 'ours'
-            ? await measureSide(server, workload, null, dir, target.stack.runtime)
-            : await measureSide(server, 'hello', entry.paths[workload], dir, target.stack.runtime);
+    const servers = {};
+    try {
+      servers.ours = await startStack(target, pinning.server, console.log);
+      servers.theirs = await startEntry(entry, built.dir);
+      // The entry is in the stack's language (TechEmpower files it under it): the same runtime's warm-up.
+      const measure = (side, workload, name, warmup) => {
+        const dir = join(runDir, target.id.replace(':', '--'), `${workload}-${round + 1}-${name}-${side}`);
+        return side === 'ours'
+          ? measureSide(servers.ours, workload, null, dir, warmup)
+          : measureSide(servers.theirs, 'hello', entry.paths[workload], dir, warmup);
+      };
+      for (const workload of workloads) {
+        const row = rows.find((r) => r.workload === workload);
+        const first = round % 2 === 0 ? ['ours', 'theirs'] : ['theirs', 'ours'];
+        for (const side of first) await measure(side, workload, 'warm', warmupFor(target.stack.runtime));
+        for (let pair = 0; pair < PAIRS; pair++) {
+          const result = { round: round + 1 };
+          const order = (round + pair) % 2 === 0 ? first : [...first].reverse();
+          for (const side of order) result[side] = await measure(side, workload, `pair${pair + 1}`, SETTLE);
+          row.rounds.push(result);
         }
-      } finally {
-        await server.stop();
       }
+    } finally {
+      for (const server of Object.values(servers)) await server.stop();
     }
-    for (const row of rows) row.rounds.push(results[row.workload]);
   }
   return { rows: rows.map((r) => ({ ...r, summary: summariseRounds(r.rounds) })), drift };
 }
@@ -147,7 +161,7 @@ async function main() {
   if (!chosen.length) throw new Error('calibrate: no chosen stack names a TechEmpower entry (stack.json "calibration")');
   const runDir = join(HERE, new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z'));
   mkdirSync(runDir, { recursive: true });
-  console.log(`calibrate: ${chosen.map((t) => t.id).join(', ')} against ${TFB_DIR} (${TFB_COMMIT}); ${ROUNDS} rounds of ${SECONDS} s, ` +
+  console.log(`calibrate: ${chosen.map((t) => t.id).join(', ')} against ${TFB_DIR} (${TFB_COMMIT}); ${ROUNDS} rounds of ${PAIRS} pairs of ${SECONDS} s, ` +
     `${CONNECTIONS} connections, server CPUs ${pinning.server}, wrk on ${pinning.loadgen}`);
   const rows = [];
   const drift = [];
@@ -164,9 +178,10 @@ async function main() {
   }
   const table = calibrationTable(rows);
   const conditions = `TechEmpower checkout ${TFB_COMMIT}; ${cpus()[0]?.model ?? 'CPU ?'} × ${availableParallelism()}; server on CPU ${pinning.server}, ` +
-    `wrk ${wrkVersion()} (-c${CONNECTIONS}) on CPU ${pinning.loadgen}; ${ROUNDS} alternating rounds of ${SECONDS} s, each run warmed until steady; ` +
+    `wrk ${wrkVersion()} (-c${CONNECTIONS}) on CPU ${pinning.loadgen}; ${ROUNDS} rounds (a fresh start of both) of ${PAIRS} pairs of ${SECONDS} s windows in alternating order, ` +
+    'both warmed until steady first; ' +
     'a verdict only where both sides do the same work.';
-  writeFileSync(join(runDir, 'calibration.json'), `${JSON.stringify({ tfbDir: TFB_DIR, tfbCommit: TFB_COMMIT, pinning, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, drift }, null, 2)}\n`);
+  writeFileSync(join(runDir, 'calibration.json'), `${JSON.stringify({ tfbDir: TFB_DIR, tfbCommit: TFB_COMMIT, pinning, rounds: ROUNDS, pairs: PAIRS, seconds: SECONDS, connections: CONNECTIONS, rows, drift }, null, 2)}\n`);
   writeFileSync(join(runDir, 'CALIBRATION.md'), `# Calibration against TechEmpower's entries\n\n${conditions}\n\n${table}\n${drift.length ? `\n${drift.map((d) => `- ${d}`).join('\n')}\n` : ''}`);
   console.log(`\n${table}\n${drift.map((d) => `note: ${d}`).join('\n')}\n\n${conditions}\nwritten to ${runDir}`);
   if (rows.some((r) => r.error || !r.summary || r.summary.ratio == null)) process.exitCode = 1;

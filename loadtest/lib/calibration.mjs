@@ -50,8 +50,9 @@ export const cpuMicrosPerRequest = (throughput, cpuPercent) =>
   (throughput > 0 && cpuPercent > 0 ? (cpuPercent / 100) * 1e6 / throughput : null);
 
 /**
- * One table row from alternating rounds (each { ours, theirs }: a measured run's throughput, server CPU % and
- * bottleneck): the ratio per round, their median, CPU per request, and whether every run was server-bound.
+ * One table row from its pairs (each { ours, theirs, round }: a measured run's throughput, server CPU % and
+ * bottleneck, and which start of both servers it came from): the ratio per pair, their median, CPU per request, and
+ * whether every run was server-bound.
  */
 export function summariseRounds(rounds) {
   const complete = rounds.filter((r) => r.ours?.throughput > 0 && r.theirs?.throughput > 0);
@@ -67,16 +68,19 @@ export function summariseRounds(rounds) {
   };
   const ours = side('ours');
   const theirs = side('theirs');
-  return { ratios, ratio: ratios.length ? median(ratios) : null, ours, theirs,
+  return { ratios, roundOf: complete.map((r) => r.round ?? 1), ratio: ratios.length ? median(ratios) : null, ours, theirs,
     serverBound: ratios.length > 0 && [...ours.bounds, ...theirs.bounds].every((b) => b === 'server'),
     failed: rounds.length - complete.length };
 }
+
+/** "0.84, 0.86; 0.80, 0.82": the pairs' ratios, grouped by the start of both servers they came from. */
+const perRound = (s) => s.ratios.map((r, i) => `${i > 0 && s.roundOf[i] !== s.roundOf[i - 1] ? ';' : i > 0 ? ',' : ''}${i > 0 ? ' ' : ''}${r.toFixed(2)}`).join('');
 
 const fixed = (v, digits) => (v == null || Number.isNaN(v) ? '?' : v.toFixed(digits));
 
 /** The Markdown table: one row per stack and workload, verdict against the 0.90 the calibration asks. */
 export function calibrationTable(rows, threshold = 0.9) {
-  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per round', 'median', 'req/s ours / theirs',
+  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per pair (rounds split by ;)', 'median', 'req/s ours / theirs',
     'server µs per request, ours / theirs', 'bound', 'verdict'];
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
   for (const row of rows) {
@@ -88,7 +92,7 @@ export function calibrationTable(rows, threshold = 0.9) {
           : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
     const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';
     lines.push(`| ${[row.stack, row.workload, `${row.entry} (${row.path ?? '—'})`,
-      s ? s.ratios.map((r) => r.toFixed(2)).join(', ') || '—' : '—', s ? fixed(s.ratio, 2) : '—',
+      s ? perRound(s) || '—' : '—', s ? fixed(s.ratio, 2) : '—',
       s ? `${fixed(s.ours.throughput, 0)} / ${fixed(s.theirs.throughput, 0)}` : '—',
       s ? `${fixed(s.ours.cpuMicros, 1)} / ${fixed(s.theirs.cpuMicros, 1)}` : '—', bounds, verdict].join(' | ')} |`);
   }

@@ -37,7 +37,7 @@ test("the flags of a Dockerfile's CMD, JSON or shell form, and those our start c
     'a flag counts by name; its value may differ');
 });
 
-test('rounds give per-round ratios, their median, CPU per request and a verdict only when both sides were server-bound', () => {
+test('pairs give per-pair ratios grouped by round, their median, CPU per request and a verdict only when both sides were server-bound', () => {
   const run = (throughput, bound = 'server', serverCpuPercent = 100) => ({ throughput, serverCpuPercent, bound });
   const s = summariseRounds([{ ours: run(900), theirs: run(1000) }, { ours: run(1000), theirs: run(1000) }, { ours: run(1100), theirs: run(1000) }]);
   assert.deepEqual(s.ratios.map((r) => r.toFixed(2)), ['0.90', '1.00', '1.10']);
@@ -58,6 +58,10 @@ test('rounds give per-round ratios, their median, CPU per request and a verdict 
   const echo = calibrationTable([{ stack: 'd', workload: 'echo', entry: 'e', path: '/json', summary: summariseRounds([{ ours: run(500), theirs: run(1000) }]) }]);
   assert.match(echo, /\| d \| echo .*\| 0\.50 \| .*not the same work .*no verdict/, 'echo beside /json is recorded, never judged');
   assert.equal(summariseRounds([{ ours: run(800), theirs: { throughput: null } }]).failed, 1);
+  const paired = summariseRounds([{ round: 1, ours: run(840), theirs: run(1000) }, { round: 1, ours: run(860), theirs: run(1000) },
+    { round: 2, ours: run(800), theirs: run(1000) }, { round: 2, ours: run(820), theirs: run(1000) }]);
+  assert.match(calibrationTable([{ stack: 'p', workload: 'hello', entry: 'e', path: '/plaintext', summary: paired }]),
+    /\| p \| hello \| e \(\/plaintext\) \| 0\.84, 0\.86; 0\.80, 0\.82 \| 0\.83 \|/, 'a round of pairs per start of both servers');
 });
 
 test("wrk takes an entry's path for a GET workload, and refuses one for a workload with a body", () => {

@@ -157,6 +157,7 @@ export const NOT_PASSED = {
   RESULTS_DIR: 'the host side of the results volume; inside, results/ is that volume',
   TFB_DIR: 'make calibrate runs natively: it builds TechEmpower\'s entries from the user\'s checkout on this machine',
   CALIBRATE_ROUNDS: 'make calibrate runs natively',
+  CALIBRATE_PAIRS: 'make calibrate runs natively',
   CALIBRATE_SECONDS: 'make calibrate runs natively',
   CALIBRATE_CONNECTIONS: 'make calibrate runs natively',
 };
