@@ -16,8 +16,8 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
-import io.vertx.ext.web.RoutingContext;
 import io.vertx.sqlclient.Pool;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +42,7 @@ final class ServerVerticle extends VerticleBase {
     private final Pool pool;
     private final ChatRooms rooms;
     private HttpServer server;
+    private Router router;
     private Chat chat;
     private CharSequence date;
 
@@ -67,8 +68,9 @@ final class ServerVerticle extends VerticleBase {
                 .setPerFrameWebSocketCompressionSupported(false)
                 // ws's close timeout: a peer that does not read the close frame is dropped after 30 s, not sooner.
                 .setWebSocketClosingTimeout(30);
+        router = routes();
         server = vertx.createHttpServer(options)
-                .requestHandler(routes())
+                .requestHandler(this::everyRequest)
                 .connectionHandler(connection -> connection.exceptionHandler(Errors::connectionFailed));
         return server.listen(config.port());
     }
@@ -76,7 +78,6 @@ final class ServerVerticle extends VerticleBase {
     private Router routes() {
         Bookings bookings = new Bookings(new BookingStore(pool), new Retries(vertx));
         Router router = Router.router(vertx);
-        router.route().handler(this::everyRequest);
         router.route("/hello").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Hello());
         router.route("/hello").handler(Errors.methodNotAllowed("GET, HEAD"));
         router.route("/health").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Health(pool));
@@ -106,14 +107,17 @@ final class ServerVerticle extends VerticleBase {
         return router;
     }
 
-    /** The Date of every response; and RFC 9112 §3.2: a request with more than one Host header is answered 400. */
-    private void everyRequest(RoutingContext ctx) {
-        ctx.response().headers().add(HttpHeaders.DATE, date);
-        if (ctx.request().headers().getAll(HttpHeaders.HOST).size() > 1) {
-            ctx.fail(HttpError.badRequest("More than one Host header"));
+    /**
+     * The Date of every response; and RFC 9112 §3.2: a request with more than one Host header is answered 400. Ahead
+     * of the router rather than a route of its own: one route fewer to walk and no next() per request.
+     */
+    private void everyRequest(HttpServerRequest request) {
+        request.response().headers().add(HttpHeaders.DATE, date);
+        if (request.headers().getAll(HttpHeaders.HOST).size() > 1) {
+            Errors.send(request.response(), 400, "More than one Host header");
             return;
         }
-        ctx.next();
+        router.handle(request);
     }
 
     private void refreshDate() {
