@@ -21,7 +21,8 @@ import { start, stop, tail, logFile } from '../scripts/lib/processes.mjs';
 import { bottleneck } from './lib/bottleneck.mjs';
 import { calibrationTable, entryOf, missingFlags, summariseRounds } from './lib/calibration.mjs';
 import { selectPinning } from './lib/profiles.mjs';
-import { measureWrk } from './lib/run.mjs';
+import { cpuList } from './lib/sampler.mjs';
+import { measureWrk, warmUntilSteady } from './lib/run.mjs';
 import { startStack } from './lib/servers.mjs';
 import { ensureWrk, wrkVersion } from './wrk.mjs';
 
@@ -105,23 +106,33 @@ async function startEntry(entry, dir) {
   return { name: target.id, host: '127.0.0.1', port: entry.port, pid, stop: () => stop(pid) };
 }
 
-async function measureSide(server, workload, path, dir, warmup) {
+async function measureSide({ server, workload, path }, dir) {
   const m = await measureWrk({ server, workload, step: { users: CONNECTIONS, durationSeconds: SECONDS, ...(path ? { path } : {}) },
-    profile: { warmup: { steady: warmup } }, dir, loadgenCpus: pinning.loadgen, pinning, progress: quiet });
+    profile: { warmup: { steady: SETTLE } }, dir, loadgenCpus: pinning.loadgen, pinning, progress: quiet });
   const serverCpuPercent = m.resources?.cpuMeanPercent ?? null;
   const b = bottleneck({ serverCpuPercent, pinning, busy: m.busy, generatorCpuPercent: m.generatorCpuPercent, databaseCpuPercent: m.databaseCpuPercent });
   const run = { throughput: m.failed ? null : m.throughput, serverCpuPercent, bound: b.bound, generatorCpuPercent: m.generatorCpuPercent ?? null,
-    warmup: m.warmup ?? null, ...(m.failed ? { reason: m.reason } : {}) };
-  const warmed = warmup === SETTLE ? '' : m.warmup ? `, warmed ${m.warmup.seconds} s${m.warmup.steady ? '' : ' (still climbing)'}` : '';
+    ...(m.failed ? { reason: m.reason } : {}) };
   console.log(`  ${server.name} ${workload}${path ? ` (${path})` : ''}: ${Math.round(run.throughput ?? 0)} req/s, server ${Math.round(serverCpuPercent ?? 0)} %, ` +
-    `wrk ${Math.round(run.generatorCpuPercent ?? 0)} %, bound ${run.bound}${warmed}${m.failed ? `: ${m.reason}` : ''}`);
+    `wrk ${Math.round(run.generatorCpuPercent ?? 0)} %, bound ${run.bound}${m.failed ? `: ${m.reason}` : ''}`);
   return run;
+}
+
+/** Warms a side until its rate is steady, with no measured window after it: the pairs are the measurements. */
+async function warmSide({ server, workload, path }, warmup) {
+  const threads = Math.max(1, Math.min(cpuList(pinning.loadgen || '0').length, CONNECTIONS));
+  const warm = await warmUntilSteady({ workload, host: server.host, port: server.port, cpus: pinning.loadgen, connections: CONNECTIONS,
+    threads, ...(path ? { path } : {}) }, warmup);
+  if (warm.failed) throw new Error(`${server.name} ${workload}: ${warm.reason}`);
+  console.log(`  ${server.name} ${workload}${path ? ` (${path})` : ''}: warmed ${warm.seconds} s${warm.steady ? '' : ' (still climbing)'}, ` +
+    `last rates ${warm.rates.slice(-3).join(', ')} req/s`);
+  return { seconds: warm.seconds, steady: warm.steady };
 }
 
 async function calibrateStack(target, runDir) {
   const entry = entryOf(target.stack, TFB_DIR);
   const workloads = Object.keys(entry.paths).filter((w) => !env.WORKLOADS || env.WORKLOADS.split(',').includes(w));
-  const rows = workloads.map((workload) => ({ stack: target.id, workload, entry: entry.name, path: entry.paths[workload], rounds: [] }));
+  const rows = workloads.map((workload) => ({ stack: target.id, workload, entry: entry.name, path: entry.paths[workload], rounds: [], warmups: [] }));
   const drift = entry.dockerfile && existsSync(entry.dockerfile) ? missingFlags(readFileSync(entry.dockerfile, 'utf8'), entry.start) : [];
   const built = build(entry);
   if (built.error) return { rows: rows.map((r) => ({ ...r, error: built.error })), drift };
@@ -130,21 +141,21 @@ async function calibrateStack(target, runDir) {
     try {
       servers.ours = await startStack(target, pinning.server, console.log);
       servers.theirs = await startEntry(entry, built.dir);
-      // The entry is in the stack's language (TechEmpower files it under it): the same runtime's warm-up.
-      const measure = (side, workload, name, warmup) => {
-        const dir = join(runDir, target.id.replace(':', '--'), `${workload}-${round + 1}-${name}-${side}`);
-        return side === 'ours'
-          ? measureSide(servers.ours, workload, null, dir, warmup)
-          : measureSide(servers.theirs, 'hello', entry.paths[workload], dir, warmup);
-      };
+      // Ours on its own workload; theirs on its URL for it, measured as a plain GET.
+      const sideOf = (side, workload) => (side === 'ours'
+        ? { server: servers.ours, workload }
+        : { server: servers.theirs, workload: 'hello', path: entry.paths[workload] });
       for (const workload of workloads) {
         const row = rows.find((r) => r.workload === workload);
         const first = round % 2 === 0 ? ['ours', 'theirs'] : ['theirs', 'ours'];
-        for (const side of first) await measure(side, workload, 'warm', warmupFor(target.stack.runtime));
+        // The entry is in the stack's language (TechEmpower files it under it): the same runtime's warm-up.
+        for (const side of first) row.warmups.push({ round: round + 1, side, ...(await warmSide(sideOf(side, workload), warmupFor(target.stack.runtime))) });
         for (let pair = 0; pair < PAIRS; pair++) {
           const result = { round: round + 1 };
           const order = (round + pair) % 2 === 0 ? first : [...first].reverse();
-          for (const side of order) result[side] = await measure(side, workload, `pair${pair + 1}`, SETTLE);
+          for (const side of order) {
+            result[side] = await measureSide(sideOf(side, workload), join(runDir, target.id.replace(':', '--'), `${workload}-${round + 1}-pair${pair + 1}-${side}`));
+          }
           row.rounds.push(result);
         }
       }

@@ -51,43 +51,49 @@ export const cpuMicrosPerRequest = (throughput, cpuPercent) =>
 
 /**
  * One table row from its pairs (each { ours, theirs, round }: a measured run's throughput, server CPU % and
- * bottleneck, and which start of both servers it came from): the ratio per pair, their median, CPU per request, and
- * whether every run was server-bound.
+ * bottleneck, and which start of both servers it came from): the ratio per pair, and which pairs count: those whose
+ * two runs were both server-bound (one side's dip while the other side's JIT or GC took the shared CPU is the
+ * machine, not the server). The median ratio and CPU per request are of the counted pairs; a verdict needs at least
+ * half of them to count.
  */
 export function summariseRounds(rounds) {
   const complete = rounds.filter((r) => r.ours?.throughput > 0 && r.theirs?.throughput > 0);
-  const ratios = complete.map((r) => r.ours.throughput / r.theirs.throughput);
+  const counts = complete.map((r) => r.ours.bound === 'server' && r.theirs.bound === 'server');
+  const counted = complete.filter((_, i) => counts[i]);
+  const ratioOf = (r) => r.ours.throughput / r.theirs.throughput;
   const side = (key) => {
-    const runs = complete.map((r) => r[key]);
+    const runs = counted.map((r) => r[key]);
     const perRequest = runs.map((x) => cpuMicrosPerRequest(x.throughput, x.serverCpuPercent)).filter((v) => v != null);
     return {
       throughput: runs.length ? median(runs.map((x) => x.throughput)) : null,
       cpuMicros: perRequest.length ? median(perRequest) : null,
-      bounds: runs.map((x) => x.bound ?? null),
+      bounds: complete.map((r) => r[key].bound ?? null),
     };
   };
-  const ours = side('ours');
-  const theirs = side('theirs');
-  return { ratios, roundOf: complete.map((r) => r.round ?? 1), ratio: ratios.length ? median(ratios) : null, ours, theirs,
-    serverBound: ratios.length > 0 && [...ours.bounds, ...theirs.bounds].every((b) => b === 'server'),
+  return { ratios: complete.map(ratioOf), counts, roundOf: complete.map((r) => r.round ?? 1),
+    ratio: counted.length ? median(counted.map(ratioOf)) : null, ours: side('ours'), theirs: side('theirs'),
+    serverBound: counted.length > 0 && counted.length >= complete.length / 2,
     failed: rounds.length - complete.length };
 }
 
-/** "0.84, 0.86; 0.80, 0.82": the pairs' ratios, grouped by the start of both servers they came from. */
-const perRound = (s) => s.ratios.map((r, i) => `${i > 0 && s.roundOf[i] !== s.roundOf[i - 1] ? ';' : i > 0 ? ',' : ''}${i > 0 ? ' ' : ''}${r.toFixed(2)}`).join('');
+/** "0.84, (0.35); 0.80, 0.82": the pairs' ratios grouped by the start of both servers, those not counted in brackets. */
+const perRound = (s) => s.ratios.map((r, i) => {
+  const sep = i === 0 ? '' : s.roundOf[i] !== s.roundOf[i - 1] ? '; ' : ', ';
+  return `${sep}${s.counts?.[i] === false ? `(${r.toFixed(2)})` : r.toFixed(2)}`;
+}).join('');
 
 const fixed = (v, digits) => (v == null || Number.isNaN(v) ? '?' : v.toFixed(digits));
 
 /** The Markdown table: one row per stack and workload, verdict against the 0.90 the calibration asks. */
 export function calibrationTable(rows, threshold = 0.9) {
-  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per pair (rounds split by ;)', 'median', 'req/s ours / theirs',
+  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per pair (rounds split by ;, not server-bound in brackets)', 'median', 'req/s ours / theirs',
     'server µs per request, ours / theirs', 'bound', 'verdict'];
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
   for (const row of rows) {
     const s = row.summary;
     const verdict = row.error ? row.error
-      : s.ratio == null ? 'not measured'
-        : !s.serverBound ? 'not server-bound on both sides: no verdict'
+      : !s.ratios.length ? 'not measured'
+        : !s.serverBound ? 'fewer than half the pairs server-bound on both sides: no verdict'
           : COUNTERPARTS[row.workload]?.sameWork === false ? `not the same work (${COUNTERPARTS[row.workload].differs}): no verdict`
           : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
     const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';

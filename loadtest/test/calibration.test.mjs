@@ -37,7 +37,7 @@ test("the flags of a Dockerfile's CMD, JSON or shell form, and those our start c
     'a flag counts by name; its value may differ');
 });
 
-test('pairs give per-pair ratios grouped by round, their median, CPU per request and a verdict only when both sides were server-bound', () => {
+test('pairs give per-pair ratios grouped by round, the median of those server-bound on both sides, CPU per request, and a verdict when at least half are', () => {
   const run = (throughput, bound = 'server', serverCpuPercent = 100) => ({ throughput, serverCpuPercent, bound });
   const s = summariseRounds([{ ours: run(900), theirs: run(1000) }, { ours: run(1000), theirs: run(1000) }, { ours: run(1100), theirs: run(1000) }]);
   assert.deepEqual(s.ratios.map((r) => r.toFixed(2)), ['0.90', '1.00', '1.10']);
@@ -62,6 +62,15 @@ test('pairs give per-pair ratios grouped by round, their median, CPU per request
     { round: 2, ours: run(800), theirs: run(1000) }, { round: 2, ours: run(820), theirs: run(1000) }]);
   assert.match(calibrationTable([{ stack: 'p', workload: 'hello', entry: 'e', path: '/plaintext', summary: paired }]),
     /\| p \| hello \| e \(\/plaintext\) \| 0\.84, 0\.86; 0\.80, 0\.82 \| 0\.83 \|/, 'a round of pairs per start of both servers');
+  const dipped = summariseRounds([{ round: 1, ours: run(300, 'none', 50), theirs: run(1000) }, { round: 1, ours: run(900), theirs: run(1000) },
+    { round: 2, ours: run(800), theirs: run(1000) }, { round: 2, ours: run(1000), theirs: run(1000) }]);
+  assert.equal(dipped.ratio, 0.9, 'a pair with a side not server-bound is left out of the median');
+  assert.equal(dipped.ours.cpuMicros, 1e6 / 900, 'and out of CPU per request');
+  assert.match(calibrationTable([{ stack: 'q', workload: 'hello', entry: 'e', path: '/plaintext', summary: dipped }]),
+    /\| q \| hello \| e \(\/plaintext\) \| \(0\.30\), 0\.90; 0\.80, 1\.00 \| 0\.90 \| .*ok \(≥ 0\.90\)/, 'shown in brackets; three of four still judge');
+  const mostlyDipped = summariseRounds([{ ours: run(300, 'none', 50), theirs: run(1000) }, { ours: run(500, 'generator', 60), theirs: run(1000) },
+    { ours: run(950), theirs: run(1000) }]);
+  assert.equal(mostlyDipped.serverBound, false, 'one pair of three counted: no verdict');
 });
 
 test("wrk takes an entry's path for a GET workload, and refuses one for a workload with a body", () => {
