@@ -21,8 +21,7 @@ import { start, stop, tail, logFile } from '../scripts/lib/processes.mjs';
 import { bottleneck } from './lib/bottleneck.mjs';
 import { calibrationTable, entryOf, missingFlags, summariseRounds } from './lib/calibration.mjs';
 import { selectPinning } from './lib/profiles.mjs';
-import { cpuList } from './lib/sampler.mjs';
-import { measureWrk, warmUntilSteady } from './lib/run.mjs';
+import { measureWrk, warmUntilSteady, wrkOptions } from './lib/run.mjs';
 import { startStack } from './lib/servers.mjs';
 import { ensureWrk, wrkVersion } from './wrk.mjs';
 
@@ -120,9 +119,7 @@ async function measureSide({ server, workload, path }, dir) {
 
 /** Warms a side until its rate is steady, with no measured window after it: the pairs are the measurements. */
 async function warmSide({ server, workload, path }, warmup) {
-  const threads = Math.max(1, Math.min(cpuList(pinning.loadgen || '0').length, CONNECTIONS));
-  const warm = await warmUntilSteady({ workload, host: server.host, port: server.port, cpus: pinning.loadgen, connections: CONNECTIONS,
-    threads, ...(path ? { path } : {}) }, warmup);
+  const warm = await warmUntilSteady(wrkOptions({ server, workload, step: { users: CONNECTIONS, path }, loadgenCpus: pinning.loadgen }), warmup);
   if (warm.failed) throw new Error(`${server.name} ${workload}: ${warm.reason}`);
   console.log(`  ${server.name} ${workload}${path ? ` (${path})` : ''}: warmed ${warm.seconds} s${warm.steady ? '' : ' (still climbing)'}, ` +
     `last rates ${warm.rates.slice(-3).join(', ')} req/s`);

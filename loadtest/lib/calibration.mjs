@@ -79,7 +79,7 @@ export function summariseRounds(rounds) {
 /** "0.84, (0.35); 0.80, 0.82": the pairs' ratios grouped by the start of both servers, those not counted in brackets. */
 const perRound = (s) => s.ratios.map((r, i) => {
   const sep = i === 0 ? '' : s.roundOf[i] !== s.roundOf[i - 1] ? '; ' : ', ';
-  return `${sep}${s.counts?.[i] === false ? `(${r.toFixed(2)})` : r.toFixed(2)}`;
+  return `${sep}${s.counts[i] ? r.toFixed(2) : `(${r.toFixed(2)})`}`;
 }).join('');
 
 const fixed = (v, digits) => (v == null || Number.isNaN(v) ? '?' : v.toFixed(digits));

@@ -242,6 +242,13 @@ export function steady(rates, window = 3, tolerance = 0.05) {
   return median(rates.slice(-window)) <= (1 + tolerance) * median(rates.slice(-2 * window, -window));
 }
 
+/** What every wrk run against a server for a step shares: target, connections, and a thread per load-generator CPU. */
+export function wrkOptions({ server, workload, step, loadgenCpus }) {
+  const threads = Math.max(1, Math.min(cpuList(loadgenCpus || '0').length, step.users));
+  return { workload, host: server.host, port: server.port, file: step.file, cpus: loadgenCpus, connections: step.users, threads,
+    ...(step.path ? { path: step.path } : {}) };
+}
+
 /**
  * One measured run with wrk: a warm-up run (wrk itself needs none; the server's JIT and pools do), then the
  * measured run with the server, the generator, MariaDB and every CPU sampled. Latencies are wrk's (closed loop:
@@ -249,9 +256,7 @@ export function steady(rates, window = 3, tolerance = 0.05) {
  */
 export async function measureWrk({ server, workload, step, profile, corpus, dir, loadgenCpus, pinning, progress }) {
   mkdirSync(dir, { recursive: true });
-  const threads = Math.max(1, Math.min(cpuList(loadgenCpus || '0').length, step.users));
-  const common = { workload, host: server.host, port: server.port, file: step.file, cpus: loadgenCpus,
-    corpus: corpus && luaCorpusOf(corpus), connections: step.users, threads, ...(step.path ? { path: step.path } : {}) };
+  const common = { ...wrkOptions({ server, workload, step, loadgenCpus }), corpus: corpus && luaCorpusOf(corpus) };
   const fileBytes = workload === 'static' ? statSync(join(STATIC_ROOT, step.file)).size : 0;
   progress.phase('warm-up');
   const warm = await warmUntilSteady({ ...common, fileBytes }, profile.warmup.steady, progress);
