@@ -2,6 +2,8 @@
 // make calibrate TFB_DIR=<a checkout of TechEmpower/FrameworkBenchmarks>: each stack beside the public best-tuned
 // entry of its framework (its stack.json's `calibration`), measured the bench's way: the entry built as its
 // Dockerfile builds it (in a copy under .run/calibrate/, nothing of it kept in this repository), wrk on LOADGEN_CPUS.
+// A framework TechEmpower has no entry of is measured against the one written here in its place (`calibration.own`,
+// under loadtest/calibration/) as well as against the nearest entry (lib/calibration.mjs entriesOf).
 // Each round starts both servers, pinned to the same SERVER_CPUS (their ports differ), warms each until its rate is
 // steady, then measures them in turn, PAIRS times, in alternating order: the two sides of a pair are seconds apart,
 // so the drift of a shared machine over minutes falls on both. Only one side is loaded at a time; the other idles.
@@ -19,7 +21,7 @@ import { ROOT, RUN_DIR, loadStacks, select } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
 import { start, stop, tail, logFile } from '../scripts/lib/processes.mjs';
 import { bottleneck } from './lib/bottleneck.mjs';
-import { calibrationTable, entryOf, missingFlags, summariseRounds } from './lib/calibration.mjs';
+import { calibrationTable, entriesOf, missingFlags, summariseRounds } from './lib/calibration.mjs';
 import { selectPinning } from './lib/profiles.mjs';
 import { measureWrk, warmUntilSteady, wrkOptions } from './lib/run.mjs';
 import { startStack } from './lib/servers.mjs';
@@ -63,8 +65,10 @@ function manifestsHash(stackDir) {
 }
 
 /** The entry copied out of the checkout and built there (MVNW: our Maven wrapper; STACK_DIR: our stack, for a version
- * read from its pom), unless that copy was built by the same command from the same manifests already. */
+ * read from its pom), unless that copy was built by the same command from the same manifests already. An own entry
+ * runs in the stack's directory from what the stack's build made. */
 function build(entry) {
+  if (entry.own) return { dir: entry.dir };
   const dir = join(HERE, 'entries', entry.name);
   const marker = join(dir, '.calibrate-built');
   const ours = entry.build.includes('STACK_DIR') ? `${manifestsHash(entry.stackDir)}\n` : '';
@@ -95,8 +99,8 @@ async function waitServing(url, pid, timeoutMs = 120_000) {
 }
 
 async function startEntry(entry, dir) {
-  const target = { id: `tfb-${entry.name}`, stack: { name: entry.name, dir, start: entry.start } };
-  const pid = start(target, { ...env, JAVA_HOME, SERVER_CPUS: pinning.server });
+  const target = { id: `${entry.own ? 'own' : 'tfb'}-${entry.name}`, stack: { name: entry.name, dir, start: entry.start } };
+  const pid = start(target, { ...env, JAVA_HOME, SERVER_CPUS: pinning.server, ...(entry.own ? { PORT: String(entry.port) } : {}) });
   const first = Object.values(entry.paths)[0];
   if (!(await waitServing(`http://127.0.0.1:${entry.port}${first}`, pid))) {
     await stop(pid);
@@ -126,10 +130,29 @@ async function warmSide({ server, workload, path }, warmup) {
   return { seconds: warm.seconds, steady: warm.steady };
 }
 
+/** An entry that will not be read, built or started is its own row, not the end of the others'. */
+function failedRow(target, entryName, error) {
+  console.error(error.message);
+  const why = error.message.split('\n').find((l) => /Exception:|Error:/.test(l))?.trim() ?? error.message.split('\n')[0];
+  return { rows: [{ stack: target.id, workload: 'hello', entry: entryName, error: `could not run: ${why}` }], drift: [] };
+}
+
 async function calibrateStack(target, runDir) {
-  const entry = entryOf(target.stack, TFB_DIR);
+  let entries;
+  try {
+    entries = entriesOf(target.stack, TFB_DIR);
+  } catch (error) {
+    return failedRow(target, target.stack.calibration.entry.split('/').at(-1), error);
+  }
+  const results = [];
+  for (const entry of entries) results.push(await calibrateAgainst(target, entry, runDir).catch((error) => failedRow(target, entry.name, error)));
+  return { rows: results.flatMap((r) => r.rows), drift: results.flatMap((r) => r.drift) };
+}
+
+async function calibrateAgainst(target, entry, runDir) {
   const workloads = Object.keys(entry.paths).filter((w) => !env.WORKLOADS || env.WORKLOADS.split(',').includes(w));
-  const rows = workloads.map((workload) => ({ stack: target.id, workload, entry: entry.name, path: entry.paths[workload], rounds: [], warmups: [] }));
+  const rows = workloads.map((workload) => ({ stack: target.id, workload, entry: entry.name, path: entry.paths[workload], ceiling: entry.ceiling,
+    rounds: [], warmups: [] }));
   const drift = entry.dockerfile && existsSync(entry.dockerfile) ? missingFlags(readFileSync(entry.dockerfile, 'utf8'), entry.start) : [];
   const built = build(entry);
   if (built.error) return { rows: rows.map((r) => ({ ...r, error: built.error })), drift };
@@ -151,7 +174,7 @@ async function calibrateStack(target, runDir) {
           const result = { round: round + 1 };
           const order = (round + pair) % 2 === 0 ? first : [...first].reverse();
           for (const side of order) {
-            result[side] = await measureSide(sideOf(side, workload), join(runDir, target.id.replace(':', '--'), `${workload}-${round + 1}-pair${pair + 1}-${side}`));
+            result[side] = await measureSide(sideOf(side, workload), join(runDir, target.id.replace(':', '--'), entry.name, `${workload}-${round + 1}-pair${pair + 1}-${side}`));
           }
           row.rounds.push(result);
         }
@@ -174,13 +197,8 @@ async function main() {
   const rows = [];
   const drift = [];
   for (const target of chosen) {
-    console.log(`\n${target.id} against ${target.stack.calibration.entry}`);
-    // One entry that will not build or start is its stack's rows, not the end of the others'.
-    const result = await calibrateStack(target, runDir).catch((error) => {
-      console.error(error.message);
-      const why = error.message.split('\n').find((l) => /Exception:|Error:/.test(l))?.trim() ?? error.message.split('\n')[0];
-      return { rows: [{ stack: target.id, workload: 'hello', entry: target.stack.calibration.entry.split('/').at(-1), error: `could not run: ${why}` }], drift: [] };
-    });
+    console.log(`\n${target.id} against ${[target.stack.calibration.entry, target.stack.calibration.own?.name].filter(Boolean).join(' and ')}`);
+    const result = await calibrateStack(target, runDir);
     rows.push(...result.rows);
     if (result.drift.length) drift.push(`${target.stack.calibration.entry}: its Dockerfile's ${result.drift.join(' ')} not in our start of it`);
   }

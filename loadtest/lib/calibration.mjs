@@ -26,7 +26,21 @@ export function entryOf(stack, tfbDir) {
   if (!test?.port) throw new Error(`${config}: no default test with a port`);
   const paths = Object.fromEntries(Object.entries(COUNTERPARTS).filter(([, c]) => test[c.url]).map(([ours, c]) => [ours, test[c.url]]));
   return { name: c.entry.split('/').at(-1), dir, stackDir: stack.dir, port: test.port, paths, build: c.build, start: c.start,
-    dockerfile: c.dockerfile ? join(dir, c.dockerfile) : null, approach: test.approach ?? null };
+    dockerfile: c.dockerfile ? join(dir, c.dockerfile) : null, approach: test.approach ?? null, ceiling: c.ceiling === true };
+}
+
+/**
+ * Every server a stack is measured against: its TechEmpower entry, and, for a framework TechEmpower has no entry of,
+ * the one this repository writes in that entry's place (`calibration.own`: started in the stack's directory, on
+ * PORT, nothing to build). When the TechEmpower entry is a layer below the framework (`ceiling`), it is measured for
+ * the record and the verdict is the own entry's.
+ */
+export function entriesOf(stack, tfbDir) {
+  const entry = entryOf(stack, tfbDir);
+  const own = stack.calibration?.own;
+  if (!own) return entry ? [entry] : [];
+  return [entry, { name: own.name, dir: stack.dir, stackDir: stack.dir, port: own.port, paths: { hello: own.path }, build: null,
+    start: own.start, dockerfile: null, approach: null, ceiling: false, own: true }];
 }
 
 /** The JVM and Vert.x/Netty flags (`-X…`, `-D…`, `--…=`) of a Dockerfile's CMD or ENTRYPOINT, by name. */
@@ -95,7 +109,8 @@ export function calibrationTable(rows, threshold = 0.9) {
       : !s.ratios.length ? 'not measured'
         : !s.serverBound ? 'fewer than half the pairs server-bound on both sides: no verdict'
           : COUNTERPARTS[row.workload]?.sameWork === false ? `not the same work (${COUNTERPARTS[row.workload].differs}): no verdict`
-          : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
+            : row.ceiling ? 'a layer below the framework, for the record: no verdict'
+              : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
     const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';
     lines.push(`| ${[row.stack, row.workload, `${row.entry} (${row.path ?? '—'})`,
       s ? perRound(s) || '—' : '—', s ? fixed(s.ratio, 2) : '—',

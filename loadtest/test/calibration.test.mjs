@@ -1,12 +1,12 @@
 // make calibrate's reading of a TechEmpower checkout and its arithmetic (loadtest/lib/calibration.mjs); the runs
 // themselves need the user's checkout and are not part of make test.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadStacks } from '../../scripts/lib/stacks.mjs';
-import { calibrationTable, cpuMicrosPerRequest, dockerfileFlags, entryOf, missingFlags, summariseRounds } from '../lib/calibration.mjs';
+import { calibrationTable, cpuMicrosPerRequest, dockerfileFlags, entriesOf, entryOf, missingFlags, summariseRounds } from '../lib/calibration.mjs';
 import { wrkArgs } from '../wrk.mjs';
 
 test('every stack names its nearest entry with a build and a start command', () => {
@@ -14,7 +14,30 @@ test('every stack names its nearest entry with a build and a start command', () 
     const c = stack.calibration;
     assert.ok(c?.entry?.startsWith('frameworks/'), `${stack.name}: calibration.entry`);
     assert.ok(c.build && c.start && c.dockerfile, `${stack.name}: calibration.build, start and dockerfile`);
+    if (!c.own) continue;
+    assert.ok(c.own.name && c.own.start && c.own.port && c.own.path?.startsWith('/'), `${stack.name}: calibration.own name, start, port and path`);
+    for (const source of c.own.start.match(/\S+\.java\b/g) ?? []) assert.ok(existsSync(join(stack.dir, source)), `${stack.name}: ${source}`);
   }
+});
+
+test('a framework with no entry of its own: the nearest entry as a ceiling, the own entry beside it, and only the own one judged', () => {
+  const tfb = mkdtempSync(join(tmpdir(), 'tfb-'));
+  mkdirSync(join(tfb, 'frameworks/Java/below'), { recursive: true });
+  writeFileSync(join(tfb, 'frameworks/Java/below/benchmark_config.json'),
+    JSON.stringify({ tests: [{ default: { plaintext_url: '/plaintext', json_url: '/json', port: 8080 } }] }));
+  const stack = { name: 's', dir: '/stacks/s', calibration: { entry: 'frameworks/Java/below', ceiling: true, build: 'b', start: 'java -jar x.jar',
+    own: { name: 'mine', start: 'java Mine.java', port: 8180, path: '/plaintext' } } };
+  const [theirs, own] = entriesOf(stack, tfb);
+  assert.equal(theirs.ceiling, true);
+  assert.deepEqual({ name: own.name, dir: own.dir, port: own.port, paths: own.paths, own: own.own, ceiling: own.ceiling, build: own.build },
+    { name: 'mine', dir: '/stacks/s', port: 8180, paths: { hello: '/plaintext' }, own: true, ceiling: false, build: null }, 'hello only, run where the stack is');
+  assert.equal(entriesOf({ ...stack, calibration: { ...stack.calibration, own: undefined } }, tfb).length, 1);
+  const run = (throughput) => ({ throughput, serverCpuPercent: 100, bound: 'server' });
+  const summary = summariseRounds([{ ours: run(700), theirs: run(1000) }]);
+  const table = calibrationTable([{ stack: 's', workload: 'hello', entry: 'below', path: '/plaintext', ceiling: true, summary },
+    { stack: 's', workload: 'hello', entry: 'mine', path: '/plaintext', ceiling: false, summary: summariseRounds([{ ours: run(950), theirs: run(1000) }]) }]);
+  assert.match(table, /\| s \| hello \| below .*\| 0\.70 \| .*a layer below the framework, for the record: no verdict/);
+  assert.match(table, /\| s \| hello \| mine .*\| 0\.95 \| .*ok \(≥ 0\.90\)/);
 });
 
 test('an entry is read from its benchmark_config.json: port, and our workloads paired with its URLs', () => {
