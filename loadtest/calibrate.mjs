@@ -21,7 +21,7 @@ import { ROOT, RUN_DIR, loadStacks, select } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
 import { start, stop, tail, logFile } from '../scripts/lib/processes.mjs';
 import { bottleneck } from './lib/bottleneck.mjs';
-import { calibrationTable, entriesOf, missingFlags, summariseRounds } from './lib/calibration.mjs';
+import { calibrationTable, entriesOf, expandVars, missingFlags, summariseRounds } from './lib/calibration.mjs';
 import { selectPinning } from './lib/profiles.mjs';
 import { measureWrk, warmUntilSteady, wrkOptions } from './lib/run.mjs';
 import { startStack } from './lib/servers.mjs';
@@ -100,7 +100,7 @@ async function waitServing(url, pid, timeoutMs = 120_000) {
 
 async function startEntry(entry, dir) {
   const target = { id: `${entry.own ? 'own' : 'tfb'}-${entry.name}`, stack: { name: entry.name, dir, start: entry.start } };
-  const pid = start(target, { ...env, JAVA_HOME, SERVER_CPUS: pinning.server, ...(entry.own ? { PORT: String(entry.port) } : {}) });
+  const pid = start(target, { ...env, ...entry.env, JAVA_HOME, SERVER_CPUS: pinning.server, ...(entry.own ? { PORT: String(entry.port) } : {}) });
   const first = Object.values(entry.paths)[0];
   if (!(await waitServing(`http://127.0.0.1:${entry.port}${first}`, pid))) {
     await stop(pid);
@@ -151,9 +151,10 @@ async function calibrateStack(target, runDir) {
 
 async function calibrateAgainst(target, entry, runDir) {
   const workloads = Object.keys(entry.paths).filter((w) => !env.WORKLOADS || env.WORKLOADS.split(',').includes(w));
+  if (!workloads.length) return { rows: [], drift: [] }; // an own entry has hello only: WORKLOADS=echo leaves it nothing
   const rows = workloads.map((workload) => ({ stack: target.id, workload, entry: entry.name, path: entry.paths[workload], ceiling: entry.ceiling,
     rounds: [], warmups: [] }));
-  const drift = entry.dockerfile && existsSync(entry.dockerfile) ? missingFlags(readFileSync(entry.dockerfile, 'utf8'), entry.start) : [];
+  const drift = entry.dockerfile && existsSync(entry.dockerfile) ? missingFlags(readFileSync(entry.dockerfile, 'utf8'), expandVars(entry.start, entry.env)) : [];
   const built = build(entry);
   if (built.error) return { rows: rows.map((r) => ({ ...r, error: built.error })), drift };
   for (let round = 0; round < ROUNDS; round++) {

@@ -26,21 +26,26 @@ export function entryOf(stack, tfbDir) {
   if (!test?.port) throw new Error(`${config}: no default test with a port`);
   const paths = Object.fromEntries(Object.entries(COUNTERPARTS).filter(([, c]) => test[c.url]).map(([ours, c]) => [ours, test[c.url]]));
   return { name: c.entry.split('/').at(-1), dir, stackDir: stack.dir, port: test.port, paths, build: c.build, start: c.start,
-    dockerfile: c.dockerfile ? join(dir, c.dockerfile) : null, approach: test.approach ?? null, ceiling: c.ceiling === true };
+    env: c.env ?? {}, dockerfile: c.dockerfile ? join(dir, c.dockerfile) : null, approach: test.approach ?? null, ceiling: c.ceiling === true };
 }
 
 /**
  * Every server a stack is measured against: its TechEmpower entry, and, for a framework TechEmpower has no entry of,
  * the one this repository writes in that entry's place (`calibration.own`: started in the stack's directory, on
  * PORT, nothing to build). When the TechEmpower entry is a layer below the framework (`ceiling`), it is measured for
- * the record and the verdict is the own entry's.
+ * the record and the verdict is the own entry's. Both start with `calibration.env` (flags they share, written once).
  */
 export function entriesOf(stack, tfbDir) {
   const entry = entryOf(stack, tfbDir);
   const own = stack.calibration?.own;
   if (!own) return entry ? [entry] : [];
   return [entry, { name: own.name, dir: stack.dir, stackDir: stack.dir, port: own.port, paths: { hello: own.path }, build: null,
-    start: own.start, dockerfile: null, approach: null, ceiling: false, own: true }];
+    start: own.start, env: stack.calibration.env ?? {}, dockerfile: null, approach: null, ceiling: false, own: true }];
+}
+
+/** A start command with its `$NAME` and `${NAME}` from `vars` put in, as the shell will; others left as they are. */
+export function expandVars(command, vars) {
+  return command.replace(/\$\{?(\w+)\}?/g, (whole, name) => (Object.hasOwn(vars, name) ? vars[name] : whole));
 }
 
 /** The JVM and Vert.x/Netty flags (`-X…`, `-D…`, `--…=`) of a Dockerfile's CMD or ENTRYPOINT, by name. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadStacks } from '../../scripts/lib/stacks.mjs';
-import { calibrationTable, cpuMicrosPerRequest, dockerfileFlags, entriesOf, entryOf, missingFlags, summariseRounds } from '../lib/calibration.mjs';
+import { calibrationTable, cpuMicrosPerRequest, dockerfileFlags, entriesOf, entryOf, expandVars, missingFlags, summariseRounds } from '../lib/calibration.mjs';
 import { wrkArgs } from '../wrk.mjs';
 
 test('every stack names its nearest entry with a build and a start command', () => {
@@ -32,6 +32,8 @@ test('a framework with no entry of its own: the nearest entry as a ceiling, the 
   assert.deepEqual({ name: own.name, dir: own.dir, port: own.port, paths: own.paths, own: own.own, ceiling: own.ceiling, build: own.build },
     { name: 'mine', dir: '/stacks/s', port: 8180, paths: { hello: '/plaintext' }, own: true, ceiling: false, build: null }, 'hello only, run where the stack is');
   assert.equal(entriesOf({ ...stack, calibration: { ...stack.calibration, own: undefined } }, tfb).length, 1);
+  const shared = { ...stack, calibration: { ...stack.calibration, env: { FLAGS: '-XX:+UseNUMA' } } };
+  assert.deepEqual(entriesOf(shared, tfb).map((e) => e.env), [{ FLAGS: '-XX:+UseNUMA' }, { FLAGS: '-XX:+UseNUMA' }], 'calibration.env: both start with it');
   const run = (throughput) => ({ throughput, serverCpuPercent: 100, bound: 'server' });
   const summary = summariseRounds([{ ours: run(700), theirs: run(1000) }]);
   const table = calibrationTable([{ stack: 's', workload: 'hello', entry: 'below', path: '/plaintext', ceiling: true, summary },
@@ -49,6 +51,19 @@ test('an entry is read from its benchmark_config.json: port, and our workloads p
   assert.equal(entry.port, 8080);
   assert.deepEqual(entry.paths, { hello: '/plaintext' }, 'no json_url: no echo row');
   assert.throws(() => entryOf({ name: 's', calibration: { entry: 'frameworks/Java/none' } }, tfb), /TFB_DIR must be a checkout/);
+});
+
+test("a start's shared flags are read through calibration.env when checked against the Dockerfile", () => {
+  const vars = { ENTRY_JAVA_OPTS: '-XX:+UseNUMA -Dio.netty.noUnsafe=false' };
+  assert.equal(expandVars('$JAVA_HOME/bin/java $ENTRY_JAVA_OPTS -jar ${JAR}', vars), '$JAVA_HOME/bin/java -XX:+UseNUMA -Dio.netty.noUnsafe=false -jar ${JAR}');
+  const dockerfile = 'FROM x\nCMD ["java", "-XX:+UseNUMA", "-Dio.netty.noUnsafe=false", "-jar", "app.jar"]\n';
+  assert.deepEqual(missingFlags(dockerfile, expandVars('java $ENTRY_JAVA_OPTS -jar app.jar', vars)), []);
+  assert.deepEqual(missingFlags(dockerfile, 'java $ENTRY_JAVA_OPTS -jar app.jar'), ['-XX:UseNUMA', '-Dio.netty.noUnsafe'], 'unexpanded, they would be missing');
+  for (const stack of loadStacks().filter((s) => s.calibration?.env)) {
+    for (const start of [stack.calibration.start, stack.calibration.own?.start].filter(Boolean)) {
+      assert.doesNotMatch(expandVars(start, stack.calibration.env), /\$(?!JAVA_HOME\b|MVNW\b)\{?\w/, `${stack.name}: ${start} names no variable it lacks`);
+    }
+  }
 });
 
 test("the flags of a Dockerfile's CMD, JSON or shell form, and those our start command lacks", () => {
