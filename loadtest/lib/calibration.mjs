@@ -3,7 +3,7 @@
 // the start command we run still carries its Dockerfile's flags, and the table of ratios.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { median } from './stats.mjs';
+import { median, percentile } from './stats.mjs';
 
 /**
  * Our workload → the entry's test URL it is measured against, and whether both do the same work. Their `/json`
@@ -72,8 +72,8 @@ export const cpuMicrosPerRequest = (throughput, cpuPercent) =>
  * One table row from its pairs (each { ours, theirs, round }: a measured run's throughput, server CPU % and
  * bottleneck, and which start of both servers it came from): the ratio per pair, and which pairs count: those whose
  * two runs were both server-bound (one side's dip while the other side's JIT or GC took the shared CPU is the
- * machine, not the server). The median ratio and CPU per request are of the counted pairs; a verdict needs at least
- * half of them to count.
+ * machine, not the server). The median ratio, the quartiles around it and CPU per request are of the counted pairs;
+ * a verdict needs at least half of them to count.
  */
 export function summariseRounds(rounds) {
   const complete = rounds.filter((r) => r.ours?.throughput > 0 && r.theirs?.throughput > 0);
@@ -89,8 +89,10 @@ export function summariseRounds(rounds) {
       bounds: complete.map((r) => r[key].bound ?? null),
     };
   };
+  const sorted = counted.map(ratioOf).sort((a, b) => a - b);
   return { ratios: complete.map(ratioOf), counts, roundOf: complete.map((r) => r.round ?? 1),
-    ratio: counted.length ? median(counted.map(ratioOf)) : null, ours: side('ours'), theirs: side('theirs'),
+    ratio: counted.length ? median(sorted) : null, quartiles: [percentile(sorted, 25), percentile(sorted, 75)],
+    ours: side('ours'), theirs: side('theirs'),
     serverBound: counted.length > 0 && counted.length >= complete.length / 2,
     failed: rounds.length - complete.length };
 }
@@ -105,7 +107,7 @@ const fixed = (v, digits) => (v == null || Number.isNaN(v) ? '?' : v.toFixed(dig
 
 /** The Markdown table: one row per stack and workload, verdict against the 0.90 the calibration asks. */
 export function calibrationTable(rows, threshold = 0.9) {
-  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per pair (rounds split by ;, not server-bound in brackets)', 'median', 'req/s ours / theirs',
+  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per pair (rounds split by ;, not server-bound in brackets)', 'median', 'middle half of the pairs', 'req/s ours / theirs',
     'server µs per request, ours / theirs', 'bound', 'verdict'];
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
   for (const row of rows) {
@@ -118,7 +120,7 @@ export function calibrationTable(rows, threshold = 0.9) {
               : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
     const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';
     lines.push(`| ${[row.stack, row.workload, `${row.entry} (${row.path ?? '—'})`,
-      s ? perRound(s) || '—' : '—', s ? fixed(s.ratio, 2) : '—',
+      s ? perRound(s) || '—' : '—', s ? fixed(s.ratio, 2) : '—', s?.quartiles?.[0] != null ? `${fixed(s.quartiles[0], 2)}–${fixed(s.quartiles[1], 2)}` : '—',
       s ? `${fixed(s.ours.throughput, 0)} / ${fixed(s.theirs.throughput, 0)}` : '—',
       s ? `${fixed(s.ours.cpuMicros, 1)} / ${fixed(s.theirs.cpuMicros, 1)}` : '—', bounds, verdict].join(' | ')} |`);
   }

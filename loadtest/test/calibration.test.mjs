@@ -99,10 +99,11 @@ test('pairs give per-pair ratios grouped by round, the median of those server-bo
   const paired = summariseRounds([{ round: 1, ours: run(840), theirs: run(1000) }, { round: 1, ours: run(860), theirs: run(1000) },
     { round: 2, ours: run(800), theirs: run(1000) }, { round: 2, ours: run(820), theirs: run(1000) }]);
   assert.match(calibrationTable([{ stack: 'p', workload: 'hello', entry: 'e', path: '/plaintext', summary: paired }]),
-    /\| p \| hello \| e \(\/plaintext\) \| 0\.84, 0\.86; 0\.80, 0\.82 \| 0\.83 \|/, 'a round of pairs per start of both servers');
+    /\| p \| hello \| e \(\/plaintext\) \| 0\.84, 0\.86; 0\.80, 0\.82 \| 0\.83 \| 0\.80–0\.84 \|/, 'a round of pairs per start of both servers, and the quartiles of the pairs');
   const dipped = summariseRounds([{ round: 1, ours: run(300, 'none', 50), theirs: run(1000) }, { round: 1, ours: run(900), theirs: run(1000) },
     { round: 2, ours: run(800), theirs: run(1000) }, { round: 2, ours: run(1000), theirs: run(1000) }]);
   assert.equal(dipped.ratio, 0.9, 'a pair with a side not server-bound is left out of the median');
+  assert.deepEqual(dipped.quartiles, [0.8, 1], 'and out of the quartiles (nearest rank of 0.80, 0.90, 1.00)');
   assert.equal(dipped.ours.cpuMicros, 1e6 / 900, 'and out of CPU per request');
   assert.match(calibrationTable([{ stack: 'q', workload: 'hello', entry: 'e', path: '/plaintext', summary: dipped }]),
     /\| q \| hello \| e \(\/plaintext\) \| \(0\.30\), 0\.90; 0\.80, 1\.00 \| 0\.90 \| .*ok \(≥ 0\.90\)/, 'shown in brackets; three of four still judge');
