@@ -36,11 +36,9 @@ export function entryOf(stack, tfbDir) {
  * the record and the verdict is the own entry's. Both start with `calibration.env` (flags they share, written once).
  */
 export function entriesOf(stack, tfbDir) {
-  const entry = entryOf(stack, tfbDir);
   const own = stack.calibration?.own;
-  if (!own) return entry ? [entry] : [];
-  return [entry, { name: own.name, dir: stack.dir, stackDir: stack.dir, port: own.port, paths: { hello: own.path }, build: null,
-    start: own.start, env: stack.calibration.env ?? {}, dockerfile: null, approach: null, ceiling: false, own: true }];
+  return [entryOf(stack, tfbDir), own && { name: own.name, dir: stack.dir, stackDir: stack.dir, port: own.port, paths: { hello: own.path },
+    build: null, start: own.start, env: stack.calibration.env ?? {}, dockerfile: null, approach: null, ceiling: false, own: true }].filter(Boolean);
 }
 
 /** A start command with its `$NAME` and `${NAME}` from `vars` put in, as the shell will; others left as they are. */
