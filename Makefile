@@ -26,10 +26,12 @@ export PATH := $(NODE_TOOLS)/node_modules/$(NODE_PACKAGE)/bin:$(PATH)
 STACKS_CLI := node scripts/stacks.mjs
 CONFORMANCE := spec/conformance
 
-# up, down and bench run natively, or in Docker (docker-compose.yml) when an engine answers; RUNTIME=native or
-# RUNTIME=compose forces one. Everything else (test, unit, conformance, report…) is native only.
+# up, down and bench run natively, or in Docker (docker-compose.yml) when an engine of the machine's own answers;
+# RUNTIME=native or RUNTIME=compose forces one. The engine `make engine` starts (for make compose-test) does not
+# switch the default. Everything else (test, unit, conformance, report…) is native only.
+ENGINE_PID := $(RUN_DIR)/engine/dockerd.pid
 ifeq ($(origin RUNTIME),undefined)
-RUNTIME := $(shell timeout 10 docker info >/dev/null 2>&1 && echo compose || echo native)
+RUNTIME := $(shell [ ! -f $(ENGINE_PID) ] && timeout 10 docker info >/dev/null 2>&1 && echo compose || echo native)
 endif
 ifeq ($(filter native compose,$(RUNTIME)),)
 $(error RUNTIME must be native or compose, not "$(RUNTIME)")
@@ -49,7 +51,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
-        unit conformance faults layout readme-layout format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
+        unit conformance faults layout readme-layout engine engine-down standins format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -126,12 +128,14 @@ build: node-check java-check ## build STACKS (default: all)
 	@$(STACKS_CLI) build
 
 ifeq ($(RUNTIME),compose)
-up:
+up: standins
 	$(COMPOSE) up --detach --build --wait $(SERVICES)
 	@$(COMPOSE) ps
 
+# Everything but the database's volume: the static tree is written again at the next up.
 down:
-	$(if $(SERVICES),$(COMPOSE) stop $(SERVICES),$(COMPOSE) --profile bench down)
+	$(if $(SERVICES),$(COMPOSE) stop $(SERVICES),$(COMPOSE) --profile bench down --remove-orphans && \
+	  docker volume rm --force $(COMPOSE_PROJECT_NAME)_static >/dev/null)
 else
 up: db-up fixtures build ## build and start STACKS, waiting on /health (in Docker when an engine answers: RUNTIME)
 	@$(STACKS_CLI) up
@@ -143,6 +147,17 @@ endif
 # What `make up` does once the stacks are built: the bench on another server host starts each stack this way.
 start: node-check ## start STACKS as built (make build), waiting on /health
 	@$(STACKS_CLI) up
+
+# ---------------------------------------------------------------- the Docker engine (compose runtime)
+engine: go-check ## install and start a Docker engine here (root; its networks in 198.18.0.0/15) unless one answers
+	@scripts/engine.sh up
+
+engine-down: ## stop the Docker engine, only if make engine started it
+	@scripts/engine.sh down
+
+# Where no image registry answers, the base images are built here as labelled stand-ins (scripts/standins.sh).
+standins: ## every base image of docker-compose.yml and the Dockerfiles: present, pulled, or built as a stand-in
+	@scripts/standins.sh ensure
 
 # ---------------------------------------------------------------- tests
 unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or the static tree)
@@ -221,7 +236,7 @@ ifeq ($(RUNTIME),compose)
 # The container has no .git and runs as root: the host's git state and user go in as variables.
 BENCH_HOST_ENV = GIT_SHA=$(shell git rev-parse HEAD) GIT_DIRTY=$(if $(shell git status --porcelain),true,false) \
   RESULTS_OWNER=$(shell id -u):$(shell id -g)
-bench:
+bench: standins
 	$(COMPOSE) --profile bench build
 	$(BENCH_HOST_ENV) $(COMPOSE) --profile bench run --rm loadtest
 else

@@ -1,23 +1,24 @@
 # The bench's load generator for the compose runtime (docker-compose.yml, profile "bench"): wrk (throughput) and
 # oha (open-loop latency, built from crates.io at the version loadtest/openloop.mjs pins), a JDK with JMeter and
-# the chat client built from Maven Central through the wrapper, Node.js to run loadtest/bench.mjs, nginx for the
+# the chat client built from Maven Central through the wrapper (which needs unzip), Node.js to run loadtest/bench.mjs, nginx for the
 # generator ceiling, and the Docker CLI with its compose plugin to start each stack service in turn through the
 # engine's socket. Built from the repository root.
 FROM docker:28.3.1-cli AS docker
 
 FROM rust:1.95.0-slim-bookworm AS oha
 COPY loadtest/openloop.mjs /tmp/openloop.mjs
-RUN cargo install oha --locked --root /oha \
+RUN --mount=type=cache,target=/usr/local/cargo/registry --mount=type=cache,target=/oha-build \
+    CARGO_TARGET_DIR=/oha-build cargo install oha --locked --root /oha \
       --version "$(sed -n "s/^export const OHA_VERSION = '\(.*\)';$/\1/p" /tmp/openloop.mjs)"
 
 FROM node:26.10.0-trixie-slim AS npm
 WORKDIR /bench/loadtest
 COPY loadtest/package.json loadtest/package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 FROM eclipse-temurin:25.0.3_9-jdk-noble
 RUN apt-get update -qq \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx wrk \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx wrk unzip \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=docker /usr/local/bin/docker /usr/local/bin/docker
 COPY --from=docker /usr/local/libexec/docker/cli-plugins/docker-compose /usr/local/libexec/docker/cli-plugins/docker-compose
@@ -28,12 +29,12 @@ WORKDIR /bench
 COPY mvnw ./
 COPY .mvn .mvn
 COPY loadtest/pom.xml loadtest/
-RUN ./mvnw -q -B -f loadtest/pom.xml com.lazerycode.jmeter:jmeter-maven-plugin:configure
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -q -B -f loadtest/pom.xml com.lazerycode.jmeter:jmeter-maven-plugin:configure
 # The chat client's parent pom: the versions and build plugins every Java module shares.
 COPY pom.xml ./
 COPY loadtest/chat-client/pom.xml loadtest/chat-client/
 COPY loadtest/chat-client/src loadtest/chat-client/src
-RUN ./mvnw -q -B -f loadtest/chat-client/pom.xml package -DskipTests
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -q -B -f loadtest/chat-client/pom.xml package -DskipTests
 COPY --from=npm /bench/loadtest/node_modules loadtest/node_modules
 COPY spec/booking.proto spec/
 COPY spec/lib spec/lib

@@ -195,6 +195,7 @@ test('make up, bench and down go through docker compose with RUNTIME=compose, na
   assert.equal(compose.status, 0, compose.stderr);
   const lines = compose.stdout.trim().split('\n');
   assert.deepEqual(lines.filter((l) => !l.includes(' run ')), [
+    'scripts/standins.sh ensure',
     'docker compose up --detach --build --wait node-express java-vertx',
     'docker compose ps',
     'docker compose --profile bench build',
