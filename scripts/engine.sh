@@ -6,6 +6,9 @@
 #   scripts/engine.sh status  whether an engine answers, and whether it is ours
 # Addresses: the engine's bridge and every network it makes live in 198.18.0.0/15, the range reserved for
 # benchmark networks (scripts/hosts.sh has 198.18.0.0/24): bip 198.18.128.1/24, pools of /24s from 198.18.144.0/20.
+# Published ports go through iptables' NAT, not docker-proxy: the proxy reads ahead from a stack into socket buffers
+# of its own, so a client that stops reading would not push back on the stack as it does natively (the conformance
+# suite's slow chat reader is not closed within its 15 s then).
 # The compose plugin is not a Debian package: it is built from its Go module (the Go module proxy), the version
 # below, into the CLI's plugin folder.
 set -euo pipefail
@@ -61,7 +64,8 @@ start_engine() {
 {
   "bip": "$BRIDGE_IP",
   "default-address-pools": [{ "base": "$POOL", "size": 24 }],
-  "storage-driver": "overlay2"
+  "storage-driver": "overlay2",
+  "userland-proxy": false
 }
 EOF
   say "starting dockerd (log $STATE/dockerd.log)"

@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import { ROOT, loadStacks, select, stackEnv, baseUrl, dbUrl } from './lib/stacks.mjs';
 import { findJavaHome } from './lib/java.mjs';
 import { start, stop, waitHealthy, runningPid, portTaken, logFile, tail, exitOf } from './lib/processes.mjs';
-import { lifecycleProblems } from './lib/lifecycle.mjs';
+import { lifecycleProblems, logProblems } from './lib/lifecycle.mjs';
+import { docker, upService, stopService } from './lib/containers.mjs';
 
 const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
+// RUNTIME=compose (make compose-test): each target is its compose service, reached on its published port.
+const COMPOSE = process.env.RUNTIME === 'compose';
 const [command = 'list', ...rest] = process.argv.slice(2);
 const spec = rest.join(' ') || process.env.STACKS || '';
 
@@ -60,19 +63,50 @@ async function down(target) {
   console.log(`${running.id} ${how}`);
 }
 
-/** Runs the suite; resolves with its verdict and the clauses that failed (each with its error's first line). */
+/**
+ * Runs the suite; resolves with its verdict, the clauses that failed (each with its error's first line) and its
+ * count ("331/331": passed of all, deviations counted as not passed).
+ */
 function conformanceRun(target) {
   const failures = logFile(target).replace(/\.log$/, '.conformance-failures');
   rmSync(failures, { force: true });
   const args = [join(ROOT, 'spec/conformance/run.mjs'), '--base-url', baseUrl(target), '--db-url', dbUrl(),
     '--stack', target.id, '--failures', failures];
   return new Promise((done) => {
-    const child = spawn(process.execPath, args, { stdio: 'inherit' });
-    child.on('exit', (code) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let count = null;
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      const m = /conformance: (\d+) passed, (\d+) failed, (\d+) todo/.exec(chunk.toString());
+      if (m) count = `${m[1]}/${Number(m[1]) + Number(m[2]) + Number(m[3])}`;
+    });
+    child.on('close', (code) => {
       const failed = existsSync(failures) ? readFileSync(failures, 'utf8').split('\n').filter(Boolean) : [];
-      done({ ok: code === 0, failed: code === 0 || failed.length ? failed : [`the suite exited with ${code}`] });
+      done({ ok: code === 0, count, failed: code === 0 || failed.length ? failed : [`the suite exited with ${code}`] });
     });
   });
+}
+
+/**
+ * The compose runtime's part of a conformance run: the target's service started alone (MariaDB and the static
+ * tree are up) with its variant's variables; afterwards the same lifecycle clauses as natively, from the
+ * container: its log, and `docker compose stop` (SIGTERM through tini) ending it with exit code 0.
+ */
+async function upContainer(target) {
+  const id = await upService(target, stackEnv(target), STARTUP_TIMEOUT_MS / 1000);
+  console.log(`${target.id} up at ${baseUrl(target)} (container ${id.slice(0, 12)})`);
+  return id;
+}
+
+async function containerLifecycleProblems(target, id) {
+  const problems = logProblems((await docker(['logs', id])).output, target.stack.name, target.stack.port);
+  const began = Date.now();
+  const how = await stopService(target);
+  const exit = (await docker(['inspect', '--format', '{{.State.ExitCode}}', id])).stdout?.trim();
+  if (how !== 'stopped') problems.push(how);
+  else if (exit === '137' || Date.now() - began > 15_000) problems.push('did not exit within 15 s of SIGTERM (docker compose stop)');
+  else if (exit !== '0') problems.push(`exited with code ${exit} on SIGTERM (docker compose stop, through tini), not 0`);
+  return problems;
 }
 
 // Each target is started, checked and stopped in turn; one failing stack does not hide the others' results.
@@ -81,25 +115,32 @@ async function conformance(list) {
   for (const target of list) {
     const began = Date.now();
     const why = []; // repeated in the summary: CI shows only the end of a long log
+    let count = null;
+    let container = null;
     try {
-      const pid = await up(target);
+      const pid = COMPOSE ? null : await up(target);
+      container = COMPOSE ? await upContainer(target) : null;
       const suite = await conformanceRun(target);
+      count = suite.count;
       why.push(...suite.failed);
       // Started here: also the start-up line, a quiet log under the suite's load, and SIGTERM → exit 0.
-      const problems = pid ? await lifecycleProblems(target, pid, { log: logFile(target), stop, exitOf }) : [];
+      const problems = container ? await containerLifecycleProblems(target, container)
+        : pid ? await lifecycleProblems(target, pid, { log: logFile(target), stop, exitOf }) : [];
       for (const problem of problems) console.error(`${target.id}: ${problem}`);
       why.push(...problems);
     } catch (error) {
       console.error(error.message);
       why.push(error.message);
     } finally {
-      await down(target);
+      if (COMPOSE) await stopService(target);
+      else await down(target);
     }
-    results.push({ id: target.id, ok: why.length === 0, why, seconds: Math.round((Date.now() - began) / 1000) });
+    results.push({ id: target.id, ok: why.length === 0, why, count, seconds: Math.round((Date.now() - began) / 1000) });
   }
-  console.log('\nconformance summary');
+  console.log(`\nconformance summary${COMPOSE ? ' (compose: each target in its container)' : ''}`);
   for (const r of results) {
-    console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.id.padEnd(28)} ${r.seconds} s`);
+    const label = `${COMPOSE ? 'compose ' : ''}${r.id}: ${r.count ?? 'no count'}`;
+    console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${label.padEnd(40)} ${r.seconds} s`);
     for (const line of r.why) console.log(`          ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`);
   }
   if (results.some((r) => !r.ok)) process.exitCode = 1;
