@@ -28,10 +28,14 @@ CONFORMANCE := spec/conformance
 
 # up, down and bench run natively, or in Docker (docker-compose.yml) when an engine of the machine's own answers;
 # RUNTIME=native or RUNTIME=compose forces one. The engine `make engine` starts (for make compose-test) does not
-# switch the default. Everything else (test, unit, conformance, report…) is native only.
+# switch that default. conformance and faults run in Docker only when RUNTIME=compose is given; make test, unit
+# and the rest are native always.
 ENGINE_PID := $(RUN_DIR)/engine/dockerd.pid
 ifeq ($(origin RUNTIME),undefined)
 RUNTIME := $(shell [ ! -f $(ENGINE_PID) ] && timeout 10 docker info >/dev/null 2>&1 && echo compose || echo native)
+CHECK_RUNTIME := native
+else
+CHECK_RUNTIME := $(RUNTIME)
 endif
 ifeq ($(filter native compose,$(RUNTIME)),)
 $(error RUNTIME must be native or compose, not "$(RUNTIME)")
@@ -51,7 +55,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
-        unit conformance faults layout readme-layout engine engine-down standins format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
+        unit conformance faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -163,20 +167,35 @@ standins: ## every base image of docker-compose.yml and the Dockerfiles: present
 unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or the static tree)
 	@$(STACKS_CLI) unit
 
-conformance: deps db-up fixtures build ## the contract suite against every stack and variant, started for real
+ifeq ($(CHECK_RUNTIME),compose)
+# The compose services, started by make up RUNTIME=compose (make compose-test does it all).
+conformance: deps
+	@RUNTIME=compose $(STACKS_CLI) conformance
+
+faults: deps
+	@RUNTIME=compose node loadtest/faults.mjs
+else
+conformance: deps db-up fixtures build ## the contract suite against every stack and variant, started for real (RUNTIME=compose: in their containers)
 	@$(STACKS_CLI) conformance
 
-test: deps ## everything CI runs: the layout check, unit tests, conformance against every stack, faults, harness tests, three hosts
-	@$(MAKE) --no-print-directory layout
-	@$(MAKE) --no-print-directory format-check
-	@$(MAKE) --no-print-directory unit
-	@$(MAKE) --no-print-directory conformance
-	@$(MAKE) --no-print-directory faults
-	@$(MAKE) --no-print-directory harness-test
-	@$(MAKE) --no-print-directory hosts-test
-
-faults: deps db-up fixtures build ## large downloads, a database outage and SIGTERM under load, against every stack and variant
+faults: deps db-up fixtures build ## large downloads, a database outage and SIGTERM under load, against every stack and variant (RUNTIME=compose: in containers)
 	@node loadtest/faults.mjs
+endif
+
+test: deps ## what CI runs first: the layout check, unit tests, conformance against every stack, faults, harness tests, three hosts
+	@$(MAKE) --no-print-directory layout RUNTIME=native
+	@$(MAKE) --no-print-directory format-check RUNTIME=native
+	@$(MAKE) --no-print-directory unit RUNTIME=native
+	@$(MAKE) --no-print-directory conformance RUNTIME=native
+	@$(MAKE) --no-print-directory faults RUNTIME=native
+	@$(MAKE) --no-print-directory harness-test RUNTIME=native
+	@$(MAKE) --no-print-directory hosts-test RUNTIME=native
+
+# The 4-core VM's runtime for real (root): the engine, every image, conformance, faults and the smoke bench in
+# containers, then nothing left but the database volume (scripts/compose-test.mjs). The engine is stopped again
+# if this started it.
+compose-test: deps ## what CI runs second: make up RUNTIME=compose, conformance, faults and the smoke bench in containers, make down
+	@node scripts/compose-test.mjs
 
 readme-faults: node-check ## put the latest `make faults` table into README.md
 	@node loadtest/faults.mjs --readme

@@ -30,7 +30,7 @@ import { installChatClient, chatClientVersions, measureChat, failedChatRun, merg
   stopChatClients } from './lib/chat.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { libraryVersions } from './lib/libraries.mjs';
-import { stopStackServices } from '../scripts/lib/containers.mjs';
+import { standinImages, stopStackServices } from '../scripts/lib/containers.mjs';
 import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_SHARE } from './lib/latency.mjs';
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
@@ -136,6 +136,8 @@ async function main() {
     jmeter: jmeterHome && jmeterVersion(jmeterHome), wrk: wrk ? wrkVersion() : null,
     nginx: nginx ? nginxVersion() : null });
   env.generator = http ? profile.generator : null;
+  // Which images of a compose run were built here in place of an official one (none on a VM that pulls them).
+  if (RUNTIME === 'compose') env.standins = await standinImages();
   if (hosts) env.hosts = hosts;
   if (latencyWorkloads.length) env.openLoop = `oha ${ohaVersion()}`;
   if (chat) env.chatClient = chatClientVersions();

@@ -6,13 +6,17 @@
 // - SIGTERM while bookings are posted and a room chats (lib/faults/shutdown.mjs).
 // Prints one row per target, writes them to results/faults/<timestamp>/REPORT.md (results/faults/latest), and
 // exits non-zero when any check failed. `--readme` puts the latest report's table into the root README instead
-// (`make readme-faults`). Environment: STACKS, SERVER_CPUS, DB_CPUS, RESULTS_DIR.
+// (`make readme-faults`). Environment: STACKS, SERVER_CPUS, DB_CPUS, RESULTS_DIR; RUNTIME=compose (make
+// compose-test) runs the same checks on the compose services from this host: each stack its container, reached on
+// its published port, SIGTERM from `docker stop` through tini, memory from the container's own accounting, the
+// database the db service stopped and started, the large file written into the static volume.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { ROOT, STATIC_ROOT } from '../scripts/lib/stacks.mjs';
 import { exitOf } from '../scripts/lib/processes.mjs';
+import { stopStackServices } from '../scripts/lib/containers.mjs';
 import { pseudoRandomBytes } from '../spec/fixtures/static/generate.mjs';
 import { selectPinning } from './lib/profiles.mjs';
 import { connect, ensureDatabase } from './lib/db.mjs';
@@ -22,7 +26,9 @@ import { SLOW_READER_CLAUSE, sigtermUnderLoad } from './lib/faults/shutdown.mjs'
 import { RECOVERY_CLAUSE, databaseOutage } from './lib/faults/outage.mjs';
 
 const pinning = selectPinning(availableParallelism());
-const resultsDir = join(resolve(ROOT, process.env.RESULTS_DIR || 'results'), 'faults');
+const COMPOSE = process.env.RUNTIME === 'compose';
+// A compose run's reports apart from the native ones, which the README's table is made from.
+const resultsDir = join(resolve(ROOT, process.env.RESULTS_DIR || 'results'), COMPOSE ? 'faults-compose' : 'faults');
 const BEGIN = '<!-- faults:begin (make faults, then make readme-faults) -->';
 const END = '<!-- faults:end -->';
 const MiB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
@@ -32,16 +38,32 @@ let largeFile = null;
 
 process.once('SIGINT', async () => {
   await current?.stop();
-  if (largeFile) rmSync(largeFile, { force: true });
+  if (largeFile) removeLargeFile(largeFile);
   process.exit(130);
 });
 
+// In compose the static tree is the static volume, written through the static service's one-shot container.
+const inStaticVolume = (script, input) => {
+  const run = spawnSync('docker', ['compose', 'run', '--rm', '--no-deps', '-T', 'static', 'sh', '-c', script],
+    { cwd: ROOT, input, maxBuffer: 1024 * 1024, encoding: input ? undefined : 'utf8' });
+  if (run.status !== 0) throw new Error(`docker compose run static sh -c '${script}' failed: ${run.stderr}`);
+};
+
 function writeLargeFile() {
   const content = pseudoRandomBytes(LARGE_FILE, LARGE_BYTES);
+  if (COMPOSE) {
+    inStaticVolume(`cat >/static/${LARGE_FILE}.tmp && mv /static/${LARGE_FILE}.tmp /static/${LARGE_FILE}`, content);
+    return { file: LARGE_FILE, content };
+  }
   const file = join(STATIC_ROOT, LARGE_FILE);
   writeFileSync(`${file}.tmp`, content);
   renameSync(`${file}.tmp`, file);
   return { file, content };
+}
+
+function removeLargeFile(file) {
+  if (COMPOSE) inStaticVolume(`rm -f /static/${LARGE_FILE}`);
+  else rmSync(file, { force: true });
 }
 
 async function faultsOf(target, large, db) {
@@ -52,7 +74,7 @@ async function faultsOf(target, large, db) {
   let server;
   try {
     server = await startStack(target, pinning.server, console.log, (started) => { current = started; });
-    const exited = exitOf(server.pid);
+    const exited = server.exited ?? exitOf(server.pid);
     const downloads = await largeDownloads(server, large.content);
     row.downloads = downloads;
     row.problems.push(...downloads.problems.map((p) => `downloads: ${p}`));
@@ -88,12 +110,15 @@ function formatRow(r) {
 function writeReport(rows) {
   const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
   const sha = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() || '?';
-  const table = ['| target | 10 × 100 MiB at once: memory growth (Pss), time | database down under bookings load: answers while down, /health, recovery | SIGTERM under bookings and chat load | |',
+  const memory = COMPOSE ? 'the container\'s memory' : 'Pss';
+  const table = [`| target | 10 × 100 MiB at once: memory growth (${memory}), time | database down under bookings load: answers while down, /health, recovery | SIGTERM under bookings and chat load | |`,
     '| --- | --- | --- | --- | --- |', ...rows.map(formatRow)].join('\n');
   const dir = join(resultsDir, stamp);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'REPORT.md');
-  writeFileSync(file, `Run \`${stamp}\`, git ${sha}, server on CPU ${pinning.server}, ${availableParallelism()} CPUs.\n\n${table}\n`);
+  const where = COMPOSE ? `runtime compose (each stack in its container, cpuset ${process.env.SERVER_CPUS ?? 'of docker-compose.yml'})`
+    : `server on CPU ${pinning.server}`;
+  writeFileSync(file, `Run \`${stamp}\`, git ${sha}, ${where}, ${availableParallelism()} CPUs.\n\n${table}\n`);
   rmSync(join(resultsDir, 'latest'), { force: true });
   symlinkSync(stamp, join(resultsDir, 'latest'));
   return { table, file };
@@ -111,8 +136,9 @@ function updateReadme() {
 
 async function main() {
   if (process.argv.includes('--readme')) return updateReadme();
-  if (process.env.RUNTIME === 'compose') throw new Error('faults: native runs only (the signal and the memory are read from this host\'s processes)');
   const targets = benchTargets(process.env.STACKS, { withVariants: true });
+  // An idle stack service left up (by make up) would share the server's CPUs with the one under test.
+  if (COMPOSE) await stopStackServices(benchTargets('').map((t) => t.stack));
   ensureDatabase(pinning.db);
   const db = await connect();
   const large = writeLargeFile();
@@ -124,7 +150,7 @@ async function main() {
       rows.push(await faultsOf(target, large, db));
     }
   } finally {
-    rmSync(large.file, { force: true });
+    removeLargeFile(large.file);
     await db.end();
   }
   const report = writeReport(rows);

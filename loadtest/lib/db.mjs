@@ -1,7 +1,7 @@
 // The bench's own connection to the private MariaDB (scripts/db.sh): truncation before bookings runs, the
 // invariant check after them, and the server version for the summary.
 import mysql from 'mysql2/promise';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, RUN_DIR, dbSettings } from '../../scripts/lib/stacks.mjs';
@@ -87,6 +87,7 @@ export async function ensureRemoteDatabase(dbCpus) {
  * one to DB_CPUS too, every thread of it, so the pinning the summary records is the one in effect.
  */
 export function ensureDatabase(dbCpus) {
+  if (process.env.RUNTIME === 'compose') return ensureComposeDatabase();
   const up = spawnSync(join(ROOT, 'scripts/db.sh'), ['up'], { env: { ...process.env, DB_CPUS: dbCpus }, encoding: 'utf8' });
   if (up.status !== 0) throw new Error(`scripts/db.sh up failed:\n${up.stdout}${up.stderr}`);
   const pidFile = join(RUN_DIR, 'mariadb/mysqld.pid');
@@ -94,4 +95,33 @@ export function ensureDatabase(dbCpus) {
   const pid = readFileSync(pidFile, 'utf8').trim();
   const pin = spawnSync('taskset', ['-a', '-c', '-p', dbCpus, pid], { encoding: 'utf8' });
   if (pin.status !== 0) throw new Error(`taskset -a -c -p ${dbCpus} ${pid} failed: ${pin.stderr}`);
+}
+
+// The compose runtime's database (make faults in make compose-test): the db service, pinned by its cpuset.
+function ensureComposeDatabase() {
+  const up = spawnSync('docker', ['compose', 'up', '--detach', '--wait', 'db'], { cwd: ROOT, encoding: 'utf8' });
+  if (up.status !== 0) throw new Error(`docker compose up db failed:\n${up.stdout}${up.stderr}`);
+}
+
+/**
+ * The database stopped (as a crash or a maintenance stop looks to the stacks) and started again, for make faults:
+ * scripts/db.sh natively, the db service's container in compose (the same container, so its address and cpuset
+ * are kept). startDatabase returns once the server is started, not necessarily answering.
+ */
+export async function stopDatabase() {
+  await runQuietly(process.env.RUNTIME === 'compose' ? ['docker', 'compose', 'stop', 'db'] : [join(ROOT, 'scripts/db.sh'), 'down']);
+}
+
+export async function startDatabase(dbCpus) {
+  await runQuietly(process.env.RUNTIME === 'compose' ? ['docker', 'compose', 'start', 'db'] : [join(ROOT, 'scripts/db.sh'), 'up'],
+    { DB_CPUS: dbCpus });
+}
+
+function runQuietly([command, ...args], env = {}) {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} ${args.join(' ')} failed: ${stderr || error.message}`));
+      else resolve(stdout);
+    });
+  });
 }

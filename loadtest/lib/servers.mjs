@@ -6,7 +6,7 @@
 import { loadStacks, select, stackEnv, baseUrl } from '../../scripts/lib/stacks.mjs';
 import { start, stop, waitHealthy, portTaken, logFile, tail } from '../../scripts/lib/processes.mjs';
 import { findJavaHome } from '../../scripts/lib/java.mjs';
-import { upService, stopService, watchContainer } from '../../scripts/lib/containers.mjs';
+import { upService, stopService, watchContainer, containerPid, containerMemoryBytes, terminateContainer } from '../../scripts/lib/containers.mjs';
 import { sampleAsContainer } from './sampler.mjs';
 import { HOSTS, startRemoteStack } from './remote.mjs';
 
@@ -53,6 +53,10 @@ export async function startStack(target, serverCpus, note, onStarted = () => {})
  * The compose runtime's startStack: `docker compose up --wait` of the target's service with its stackEnv; pid is
  * that of a `docker wait` on the container (alive exactly while the container runs), and the sampler reads the
  * container's CPU and memory for it. The nginx ceiling's service starts the same way, with the caller's env.
+ * Inside the compose network (the loadtest container: COMPOSE_NETWORK) the service is reached by its name;
+ * from this host (make faults in make compose-test) on its published port. For make faults, the server also has
+ * exited (the container's exit), terminate() (docker stop: SIGTERM through tini) and memoryBytes() (the
+ * container's own accounting, readable where the engine runs).
  */
 export async function startService(target, onStarted = () => {}, { env = stackEnv(target, process.env),
   timeoutSeconds = STARTUP_TIMEOUT_MS / 1000 } = {}) {
@@ -68,5 +72,12 @@ export async function startService(target, onStarted = () => {}, { env = stackEn
     return how;
   };
   onStarted({ name: target.id, pid: watcher.pid, stop: stopAll });
-  return { name: target.id, host: target.stack.name, port: target.stack.port, pid: watcher.pid, container: id, stop: stopAll };
+  const host = process.env.COMPOSE_NETWORK ? target.stack.name : '127.0.0.1';
+  const init = process.env.COMPOSE_NETWORK ? null : await containerPid(id, env);
+  return {
+    name: target.id, host, port: target.stack.port, pid: watcher.pid, container: id, stop: stopAll,
+    exited: watcher.containerExit,
+    terminate: () => { terminateContainer(id, 30, env); },
+    memoryBytes: () => containerMemoryBytes(init),
+  };
 }

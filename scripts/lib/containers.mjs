@@ -3,6 +3,7 @@
 // stopped with the contract's drain. Everything goes through the `docker` client, so tests can stand a fake
 // one on PATH.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { trackExit } from './processes.mjs';
 
 /** Runs `docker args…`; resolves { code, output } (stdout then stderr). */
@@ -47,9 +48,46 @@ export async function upService(target, env, timeoutSeconds) {
  * so the bench's "did the server die?" (exitOf / kill 0 on its pid) works as for a native stack.
  */
 export function watchContainer(id, env = process.env) {
-  const child = spawn('docker', ['wait', id], { env, stdio: 'ignore' });
+  const child = spawn('docker', ['wait', id], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   trackExit(child);
+  let printed = '';
+  child.stdout.on('data', (d) => { printed += d; });
+  /** The container's own exit, as `docker wait` prints it: { code, signal: null }. */
+  child.containerExit = new Promise((resolve) => child.on('close', () => {
+    const code = Number.parseInt(printed.trim(), 10);
+    resolve({ code: Number.isNaN(code) ? null : code, signal: null });
+  }));
   return child;
+}
+
+/**
+ * The container's memory as its own accounting has it, the way `docker stats` counts it: the cgroup's usage less
+ * its inactive page cache (cgroup v1 and v2). Read from this host's /sys/fs/cgroup, so only where the engine runs
+ * here; `pid` is any process of the container (its init).
+ */
+export function containerMemoryBytes(pid) {
+  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n').map((l) => l.split(':'));
+  const v1 = lines.find(([, controllers]) => controllers.split(',').includes('memory'));
+  const dir = v1 ? `/sys/fs/cgroup/memory${v1[2]}` : `/sys/fs/cgroup${lines.find(([h]) => h === '0')[2]}`;
+  const usage = Number(readFileSync(`${dir}/${v1 ? 'memory.usage_in_bytes' : 'memory.current'}`, 'utf8'));
+  const stat = Object.fromEntries(readFileSync(`${dir}/memory.stat`, 'utf8').trim().split('\n').map((l) => l.split(' ')));
+  return usage - Number(stat[v1 ? 'total_inactive_file' : 'inactive_file'] ?? 0);
+}
+
+/** The pid, on this host, of the container's first process (tini under `init: true`). */
+export async function containerPid(id, env = process.env) {
+  const result = await docker(['inspect', '--format', '{{.State.Pid}}', id], { env });
+  const pid = Number(result.stdout?.trim());
+  if (result.code !== 0 || !(pid > 0)) throw new Error(`docker inspect of ${id}: no pid (${result.output.trim()})`);
+  return pid;
+}
+
+/**
+ * `docker stop` (SIGTERM to the container's init, tini, which passes it on; SIGKILL only after `graceSeconds`),
+ * not awaited: the caller watches the exit itself.
+ */
+export function terminateContainer(id, graceSeconds, env = process.env) {
+  return docker(['stop', '--time', String(graceSeconds), id], { env });
 }
 
 /**
@@ -65,4 +103,20 @@ export async function stopStackServices(stacks, env = process.env) {
 export async function stopService(target, env = process.env) {
   const result = await docker(['compose', 'stop', '--timeout', '15', target.stack.name], { env });
   return result.code === 0 ? 'stopped' : `not stopped (docker compose stop exit ${result.code}: ${result.output.trim()})`;
+}
+
+/**
+ * The images of the compose project (the bench's services too) that are stand-ins for an official image or are
+ * built on one (scripts/standins.sh: the label is inherited), each with what its label says: { image: text }.
+ */
+export async function standinImages(env = process.env) {
+  const listed = await docker(['compose', '--profile', 'bench', 'config', '--images'], { env });
+  if (listed.code !== 0) throw new Error(`docker compose config --images failed: ${listed.output.trim()}`);
+  const found = {};
+  for (const image of [...new Set(listed.stdout.trim().split('\n').filter(Boolean))].sort()) {
+    const inspected = await docker(['image', 'inspect', '--format', '{{ index .Config.Labels "org.refservers.standin" }}', image], { env });
+    const label = inspected.stdout?.trim();
+    if (inspected.code === 0 && label && label !== '<no value>') found[image] = label;
+  }
+  return found;
 }

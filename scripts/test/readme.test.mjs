@@ -16,8 +16,10 @@ test('the README table lists every present stack with the port from its stack.js
   }
 });
 
-test('.ci/run runs exactly the README test command', () => {
+test('.ci/run runs exactly the README test commands', () => {
   const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
-  assert.match(readFileSync(join(ROOT, 'README.md'), 'utf8'), /^make test\s+#/m);
-  assert.deepEqual(ci.split('\n').filter((l) => l && !l.startsWith('#') && !/^(set|cd) /.test(l)), ['make test']);
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  assert.match(readme, /^make test\s+#/m);
+  assert.match(readme, /^make compose-test\s+#/m);
+  assert.deepEqual(ci.split('\n').filter((l) => l && !l.startsWith('#') && !/^(set|cd) /.test(l)), ['make test', 'make compose-test']);
 });

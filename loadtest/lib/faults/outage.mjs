@@ -2,13 +2,10 @@
 // running. While it is gone every booking is answered within the limit with 503 and Retry-After: 1 (never a
 // 500, never a hang) and /health answers 503; once it answers again, bookings succeed again within the limit
 // and keep succeeding; afterwards every 201 is backed by its row and the aggregates are exact.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { join } from 'node:path';
 import http from 'node:http';
 import mysql from 'mysql2/promise';
-import { ROOT, dbSettings } from '../../../scripts/lib/stacks.mjs';
-import { connect, ensureDatabase } from '../db.mjs';
+import { dbSettings } from '../../../scripts/lib/stacks.mjs';
+import { connect, ensureDatabase, startDatabase, stopDatabase } from '../db.mjs';
 import { bookingsLoad, checkStored } from './bookings-load.mjs';
 
 export const ANSWER_LIMIT_MS = 3_000; // the contract's 2 s, plus what a loaded 2-core machine adds
@@ -27,7 +24,6 @@ const SETTLED_MS = 2_000; // the end of the load, when every booking must succee
 const IDLE_BOOKINGS_MS = 3_000;
 const POLL_MS = 50;
 
-const run = promisify(execFile);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function health({ host, port }) {
@@ -63,9 +59,9 @@ async function answersAgain() {
  * broke instead of handing it out. Returns { failed, answered, tally, model }.
  */
 async function idleRestart(server, dbCpus) {
-  await run(join(ROOT, 'scripts/db.sh'), ['down']);
+  await stopDatabase();
   const back = answersAgain();
-  await run(join(ROOT, 'scripts/db.sh'), ['up'], { env: { ...process.env, DB_CPUS: dbCpus } });
+  await startDatabase(dbCpus);
   const upAt = await back;
   ensureDatabase(dbCpus);
   const model = `outage-idle-${server.name}-${Date.now()}`;
@@ -89,14 +85,14 @@ export async function databaseOutage(server, dbCpus, deviations = []) {
     for (const limit = Date.now() + SERVED_LIMIT_MS; !served && Date.now() < limit;) await sleep(POLL_MS);
     await sleep(LOAD_BEFORE_MS);
     stopAt = Date.now();
-    await run(join(ROOT, 'scripts/db.sh'), ['down']);
+    await stopDatabase();
     downAt = Date.now();
     await sleep(OUTAGE_MS / 2);
     during = await health(server);
     await sleep(Math.max(0, downAt + OUTAGE_MS - Date.now()));
     restartAt = Date.now();
     const back = answersAgain();
-    await run(join(ROOT, 'scripts/db.sh'), ['up'], { env: { ...process.env, DB_CPUS: dbCpus } });
+    await startDatabase(dbCpus);
     upAt = await back;
     ensureDatabase(dbCpus); // running: only pins its threads
     await sleep(LOAD_AFTER_MS);

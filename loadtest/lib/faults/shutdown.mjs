@@ -8,8 +8,8 @@
 // cannot wait names SLOW_READER_CLAUSE as a deviation: the sending members' codes are then reported, not checked,
 // and the quiet member (registered, reading, sending nothing after it joined, so nothing of it can be reset) must
 // still get 1001.
-// The signal goes to the stack's own process only, as `docker stop` sends it; node-cluster's primary passes
-// it on to its workers.
+// The signal goes to the stack's own process only, as `docker stop` sends it (in compose it is `docker stop`, through
+// tini); node-cluster's primary passes it on to its workers.
 import WebSocket from 'ws';
 import { bookingsLoad, checkStored } from './bookings-load.mjs';
 
@@ -113,7 +113,8 @@ export async function sigtermUnderLoad(server, exited, db, deviations = []) {
     await new Promise((r) => setTimeout(r, LOAD_BEFORE_SIGNAL_MS));
     pauseReading(room.members);
     const signalled = Date.now();
-    process.kill(server.pid, 'SIGTERM');
+    if (server.terminate) server.terminate();
+    else process.kill(server.pid, 'SIGTERM');
     exit = await Promise.race([exited, new Promise((r) => { timer = setTimeout(() => r(null), EXIT_LIMIT_MS); })]);
     exitSeconds = (Date.now() - signalled) / 1000;
   } finally {

@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -86,7 +87,9 @@ public final class StaticFiles {
         Path real;
         try {
             real = realRoot.resolve(String.join("/", segments)).toRealPath();
-        } catch (IOException missing) {
+        } catch (IOException | InvalidPathException missing) {
+            // Invalid: a name no file can have here (a NUL, or characters the JVM's file-name encoding cannot
+            // map, as under the POSIX locale).
             throw StaticPath.notFound();
         }
         if (!real.startsWith(realRoot) || real.equals(realRoot)) {

@@ -3,6 +3,7 @@ package bench.spring5.statics;
 import bench.spring5.HttpError;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -48,6 +49,10 @@ record StaticFile(Path path, long size, Instant modified, String etag) {
                     + Long.toHexString(attributes.lastModifiedTime().toMillis()) + "\"";
             return new StaticFile(real, attributes.size(), modified, etag);
         } catch (NoSuchFileException e) {
+            throw HttpError.notFound();
+        } catch (InvalidPathException e) {
+            // A name no file can have here: a NUL, or characters the JVM's file-name encoding cannot map (the
+            // POSIX locale).
             throw HttpError.notFound();
         }
     }

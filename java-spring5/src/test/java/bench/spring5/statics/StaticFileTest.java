@@ -38,7 +38,10 @@ class StaticFileTest {
         Path root = Files.createDirectories(dir.resolve("root/sub"));
         Files.writeString(dir.resolve("secret.txt"), "outside");
         Files.createSymbolicLink(root.resolve("link.txt"), dir.resolve("secret.txt"));
-        for (List<String> segments : List.of(List.of("missing.txt"), List.of("sub"), List.of("link.txt"))) {
+        // "a\0b": no file can have the name (the JVM refuses it as a path, as it does under the POSIX locale any
+        // character its file-name encoding cannot map).
+        for (List<String> segments :
+                List.of(List.of("missing.txt"), List.of("sub"), List.of("link.txt"), List.of("a\0b"))) {
             StepVerifier.create(StaticFile.lookUp(root, segments))
                     .expectErrorSatisfies(
                             e -> assertThat(((HttpError) e).status().value())
