@@ -92,8 +92,9 @@ run('node', ['scripts/stacks.mjs', 'down'], { RUNTIME: 'native' });
 const up = phase('up', () => exited('make up RUNTIME=compose', make('up', 'RUNTIME=compose')));
 if (up) {
   addresses('with every service up');
-  phase('conformance', () => exited('the conformance suite in containers', run('node', ['scripts/stacks.mjs', 'conformance'])));
-  phase('faults', () => exited('make faults in compose', run('node', ['loadtest/faults.mjs'])));
+  // Through make, as a user runs them: it gives the containers their cpusets for this machine's cores.
+  phase('conformance', () => exited('make conformance RUNTIME=compose', make('conformance', 'RUNTIME=compose')));
+  phase('faults', () => exited('make faults RUNTIME=compose', make('faults', 'RUNTIME=compose')));
   phase('bench', () => [...exited('make bench RUNTIME=compose PROFILE=smoke',
     make('bench', 'RUNTIME=compose', 'PROFILE=smoke', `RESULTS_DIR=${BENCH_RESULTS}`)), ...benchProblems()]);
   addresses('after the bench');

@@ -128,9 +128,9 @@ build_standin() {
   ctx=$(mktemp -d "$STATE/ctx.XXXX")
   context_of "$recipe" "$ctx"
   say "building $image as a stand-in ($RECIPES/$recipe.Dockerfile)"
-  docker build --quiet --file "$RECIPES/$recipe.Dockerfile" --build-arg "BASE=$BASE" --build-arg "IMAGE=$image" \
-    --label "$LABEL.recipe=$want" --tag "$image" "$ctx" >/dev/null \
-    || { rm -rf "$ctx"; die "the stand-in for $image did not build"; }
+  docker build --file "$RECIPES/$recipe.Dockerfile" --build-arg "BASE=$BASE" --build-arg "IMAGE=$image" \
+    --label "$LABEL.recipe=$want" --tag "$image" "$ctx" >"$STATE/$recipe.log" 2>&1 \
+    || { tail -20 "$STATE/$recipe.log" >&2; rm -rf "$ctx"; die "the stand-in for $image did not build (log $STATE/$recipe.log)"; }
   rm -rf "$ctx"
   say "$image: $(label_of "$image" "$LABEL")"
 }

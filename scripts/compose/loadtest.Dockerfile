@@ -1,11 +1,16 @@
 # The bench's load generator for the compose runtime (docker-compose.yml, profile "bench"): wrk (throughput) and
 # oha (open-loop latency, built from crates.io at the version loadtest/openloop.mjs pins), a JDK with JMeter and
-# the chat client built from Maven Central through the wrapper (which needs unzip), Node.js to run loadtest/bench.mjs, nginx for the
-# generator ceiling, and the Docker CLI with its compose plugin to start each stack service in turn through the
-# engine's socket. Built from the repository root.
+# the chat client built from Maven Central through the wrapper (which needs unzip), Node.js to run
+# loadtest/bench.mjs, nginx for the generator ceiling, and the Docker CLI with its compose plugin to start each
+# stack service in turn through the engine's socket. Built from the repository root; cargo's registry and oha's
+# build, Maven's repository and npm's cache are BuildKit cache mounts, kept between builds.
 FROM docker:28.3.1-cli AS docker
 
 FROM rust:1.95.0-slim-bookworm AS oha
+# make: oha's allocator (tikv-jemalloc-sys) builds jemalloc with it, and the slim image has none.
+RUN apt-get update -qq \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends make \
+ && rm -rf /var/lib/apt/lists/*
 COPY loadtest/openloop.mjs /tmp/openloop.mjs
 RUN --mount=type=cache,target=/usr/local/cargo/registry --mount=type=cache,target=/oha-build \
     CARGO_TARGET_DIR=/oha-build cargo install oha --locked --root /oha \

@@ -51,9 +51,16 @@ export function assertEnvelope(res) {
   if (res.status >= 400 && res.method !== 'HEAD') assertErrorBody(res);
 }
 
+const BODY_LIMIT = 1024 * 1024;
+const HOLD_MS = 1_000;
+
 /**
  * Sends one request. `body` is a Buffer or string (sent with Content-Length) unless `chunked` is set, in which
  * case it goes out in 64 KiB chunks without a length. Resolves with the response once its body has ended.
+ * A body over the contract's 1 MiB with Content-Length may be refused unread (413, or 404, 405, 415 from the
+ * head): its head goes first, and the body only when no answer has begun within HOLD_MS. A server that answers
+ * and closes while the body is still arriving resets the connection (RFC 9112 §9.6), and the reset can reach
+ * this client before it has read the answer (seen through Docker's NAT: "write ECONNRESET").
  */
 export function request(method, path, { headers = {}, body, chunked = false, timeout = 5_000, envelope = true } = {}) {
   return new Promise((resolve, reject) => {
@@ -88,6 +95,14 @@ export function request(method, path, { headers = {}, body, chunked = false, tim
     if (payload && chunked) {
       for (let i = 0; i < payload.length; i += 65536) req.write(payload.subarray(i, i + 65536));
       req.end();
+    } else if (payload && payload.length > BODY_LIMIT) {
+      req.flushHeaders();
+      const hold = setTimeout(() => req.end(payload), HOLD_MS);
+      req.once('response', (incoming) => {
+        clearTimeout(hold);
+        // Answered before the body was sent: the connection cannot carry another request.
+        if (!req.writableEnded) incoming.once('end', () => req.destroy());
+      });
     } else {
       req.end(payload);
     }
