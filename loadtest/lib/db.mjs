@@ -97,6 +97,11 @@ export function ensureDatabase(dbCpus) {
   if (pin.status !== 0) throw new Error(`taskset -a -c -p ${dbCpus} ${pid} failed: ${pin.stderr}`);
 }
 
+/** A database restarted (make faults' outage) pinned again as it was: natively its threads; in compose its cpuset holds. */
+export function repinDatabase(dbCpus) {
+  if (process.env.RUNTIME !== 'compose') ensureDatabase(dbCpus);
+}
+
 // The compose runtime's database (make faults in make compose-test): the db service, pinned by its cpuset.
 function ensureComposeDatabase() {
   const up = spawnSync('docker', ['compose', 'up', '--detach', '--wait', 'db'], { cwd: ROOT, encoding: 'utf8' });

@@ -22,8 +22,9 @@ COPY loadtest/package.json loadtest/package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 FROM eclipse-temurin:25.0.3_9-jdk-noble
+# libatomic1: the official Node.js binary copied in below links it (the node image installs it; this one lacks it).
 RUN apt-get update -qq \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx wrk unzip \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx wrk unzip libatomic1 \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=docker /usr/local/bin/docker /usr/local/bin/docker
 COPY --from=docker /usr/local/libexec/docker/cli-plugins/docker-compose /usr/local/libexec/docker/cli-plugins/docker-compose

@@ -214,6 +214,28 @@ test('make up, bench and down go through docker compose with RUNTIME=compose, na
   assert.match(wrong.stderr, /RUNTIME must be native or compose, not "podman"/);
 });
 
+test('make test is native even with an engine answering; conformance and faults go to containers only when told', () => {
+  const make = (...args) => spawnSync('make', ['-n', '-s', '--no-print-directory', ...args], { cwd: ROOT, encoding: 'utf8' });
+  const suite = make('test', 'RUNTIME=compose');
+  assert.equal(suite.status, 0, suite.stderr);
+  for (const target of ['layout', 'format-check', 'unit', 'conformance', 'faults', 'harness-test', 'hosts-test']) {
+    assert.match(suite.stdout, new RegExp(`make.* ${target} RUNTIME=native$`, 'm'), `make test runs ${target} natively`);
+  }
+  const compose = make('conformance', 'faults', 'RUNTIME=compose');
+  assert.match(compose.stdout, /^RUNTIME=compose node scripts\/stacks\.mjs conformance$/m);
+  assert.match(compose.stdout, /^RUNTIME=compose node loadtest\/faults\.mjs$/m);
+  assert.doesNotMatch(compose.stdout, /db\.sh up/, 'no native MariaDB beside the compose one');
+  // The engine make engine started (its pid file) leaves the detected default native.
+  const runDir = mkdtempSync(join(tmpdir(), 'engine-'));
+  mkdirSync(join(runDir, 'engine'));
+  writeFileSync(join(runDir, 'engine/dockerd.pid'), String(process.pid));
+  const detected = make('up', 'STACKS=node-express', `RUN_DIR=${runDir}`);
+  assert.equal(detected.status, 0, detected.stderr);
+  assert.doesNotMatch(detected.stdout, /docker compose/);
+  assert.match(detected.stdout, /^node scripts\/stacks\.mjs up$/m);
+  rmSync(runDir, { recursive: true });
+});
+
 test('a Node.js image runs the version of .node-version, as the native runtime does', () => {
   assert.equal(nodeVersionProblem(ROOT, `node:${NODE_VERSION}-trixie-slim`), null);
   assert.equal(nodeVersionProblem(ROOT, 'eclipse-temurin:25.0.3_9-jre-noble'), null);

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import mysql from 'mysql2/promise';
 import { dbSettings } from '../../../scripts/lib/stacks.mjs';
-import { connect, ensureDatabase, startDatabase, stopDatabase } from '../db.mjs';
+import { connect, repinDatabase, startDatabase, stopDatabase } from '../db.mjs';
 import { bookingsLoad, checkStored } from './bookings-load.mjs';
 
 export const ANSWER_LIMIT_MS = 3_000; // the contract's 2 s, plus what a loaded 2-core machine adds
@@ -63,7 +63,7 @@ async function idleRestart(server, dbCpus) {
   const back = answersAgain();
   await startDatabase(dbCpus);
   const upAt = await back;
-  ensureDatabase(dbCpus);
+  repinDatabase(dbCpus);
   const model = `outage-idle-${server.name}-${Date.now()}`;
   const tally = await bookingsLoad(server, model, () => Date.now() > upAt + IDLE_BOOKINGS_MS, 1);
   const failed = tally.answers.filter((a) => a.status !== 201);
@@ -94,7 +94,7 @@ export async function databaseOutage(server, dbCpus, deviations = []) {
     const back = answersAgain();
     await startDatabase(dbCpus);
     upAt = await back;
-    ensureDatabase(dbCpus); // running: only pins its threads
+    repinDatabase(dbCpus);
     await sleep(LOAD_AFTER_MS);
     after = await health(server);
   } finally {
