@@ -5,7 +5,9 @@
 //                registry answers: scripts/standins.sh), MariaDB and every stack started and healthy
 //   conformance  the whole suite against every stack and variant in its container, on the published ports
 //   faults       make faults on the compose services (docker stop through tini; the container's memory)
-//   bench        make bench RUNTIME=compose PROFILE=smoke, from the loadtest container through the engine's socket
+//   bench        make bench RUNTIME=compose PROFILE=smoke, from the loadtest container through the engine's socket,
+//                on BENCH_STACKS: a JVM stack and node-cluster (whose workers the container's CPU must count);
+//                conformance and faults have already run every image
 //   down         make down: nothing of the project left but its database volume
 // Between phases, every Docker network, container, and interface or route the run added must have its address in
 // 127.0.0.0/8 or 198.18.0.0/15 (lib/addresses.mjs). Every phase runs even when one before it failed (its own
@@ -18,12 +20,18 @@ import { addressProblems, hostAddresses } from './lib/addresses.mjs';
 
 const PROJECT = process.env.COMPOSE_PROJECT_NAME || 'refservers';
 const BENCH_RESULTS = join(RUN_DIR, 'compose-bench');
+const BENCH_STACKS = process.env.COMPOSE_TEST_BENCH_STACKS ?? 'java-vertx node-cluster';
 const env = { ...process.env, RUNTIME: 'compose', COMPOSE_PROJECT_NAME: PROJECT };
 const phases = [];
 const failures = [];
 
+// No phase may hang CI: one still running after this long is killed and fails (make down then removes its containers).
+const PHASE_LIMIT_MS = 20 * 60 * 1000;
+
 function run(command, args, extra = {}) {
-  return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extra } }).status;
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extra },
+    timeout: PHASE_LIMIT_MS, killSignal: 'SIGKILL' });
+  return result.error?.code === 'ETIMEDOUT' ? `killed after ${PHASE_LIMIT_MS / 60_000} minutes` : result.status;
 }
 
 function phase(name, body) {
@@ -42,7 +50,7 @@ function phase(name, body) {
 }
 
 const make = (...args) => run('make', ['--no-print-directory', ...args]);
-const exited = (what, status) => (status === 0 ? [] : [`${what} exited with ${status}`]);
+const exited = (what, status) => (status === 0 ? [] : [`${what} ${typeof status === 'string' ? status : `exited with ${status}`}`]);
 
 let before;
 function addresses(when) {
@@ -96,7 +104,8 @@ if (up) {
   phase('conformance', () => exited('make conformance RUNTIME=compose', make('conformance', 'RUNTIME=compose')));
   phase('faults', () => exited('make faults RUNTIME=compose', make('faults', 'RUNTIME=compose')));
   phase('bench', () => [...exited('make bench RUNTIME=compose PROFILE=smoke',
-    make('bench', 'RUNTIME=compose', 'PROFILE=smoke', `RESULTS_DIR=${BENCH_RESULTS}`)), ...benchProblems()]);
+    make('bench', 'RUNTIME=compose', 'PROFILE=smoke', `STACKS=${BENCH_STACKS}`, `RESULTS_DIR=${BENCH_RESULTS}`)),
+  ...benchProblems()]);
   addresses('after the bench');
 }
 phase('down', () => [...exited('make down RUNTIME=compose', make('down', 'RUNTIME=compose')), ...leftovers()]);

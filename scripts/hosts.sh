@@ -6,7 +6,8 @@
 #   scripts/hosts.sh down    kill everything inside the namespaces, remove them and the bridge (keys kept)
 #   scripts/hosts.sh status  which namespaces exist and whether each sshd answers; exit 0 only when all do
 # Callers: ssh -F "$STATE/ssh_config" 198.18.0.1 cmd; each session has RUN_DIR=$STATE/<role>.
-# Nothing is routed off the bridge: no default route, no NAT, ip_forward untouched. Idempotent.
+# Nothing is routed off the bridge: no default route, no NAT, ip_forward untouched; one iptables rule accepts
+# frames from the bridge to itself (a Docker engine's FORWARD policy would drop them). Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STATE="${RUN_DIR:-$PWD/.run}/hosts"
@@ -87,6 +88,11 @@ bridge() {
     || die "cannot create the bridge $BR (needs root with CAP_NET_ADMIN)"
   ip -o -4 addr show dev "$BR" | grep -q "inet $BR_ADDR/24" || ip addr add "$BR_ADDR/24" dev "$BR"
   ip link set "$BR" up
+  # A Docker engine (make engine, or the user's own) sets the FORWARD policy to DROP and passes bridged frames
+  # through iptables, which would drop the hosts' traffic with one another: that traffic, and only it, is accepted.
+  if command -v iptables >/dev/null; then
+    iptables -C FORWARD -i "$BR" -o "$BR" -j ACCEPT 2>/dev/null || iptables -I FORWARD -i "$BR" -o "$BR" -j ACCEPT
+  fi
 }
 
 kill_ns() { # SIGTERM everything left in a namespace (a stack, a MariaDB), SIGKILL after 10 s
@@ -147,6 +153,7 @@ down() {
   local role
   for role in "${ROLES[@]}"; do teardown "$role"; done
   ip link del "$BR" 2>/dev/null || true
+  if command -v iptables >/dev/null; then iptables -D FORWARD -i "$BR" -o "$BR" -j ACCEPT 2>/dev/null || true; fi
   rm -f "$CM_DIR"/cm-* 2>/dev/null || true
   say "down"
 }

@@ -173,7 +173,8 @@ export function startContainerSampler(id) {
   return {
     samples,
     stop() {
-      child.kill();
+      // SIGKILL: `docker stats` outlives SIGTERM (seen with the 28.2 CLI), and a bench would never exit.
+      child.kill('SIGKILL');
       return samples;
     },
   };

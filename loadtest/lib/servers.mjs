@@ -73,7 +73,15 @@ export async function startService(target, onStarted = () => {}, { env = stackEn
   };
   onStarted({ name: target.id, pid: watcher.pid, stop: stopAll });
   const host = process.env.COMPOSE_NETWORK ? target.stack.name : '127.0.0.1';
-  const init = process.env.COMPOSE_NETWORK ? null : await containerPid(id, env);
+  let init = null;
+  if (!process.env.COMPOSE_NETWORK) {
+    try {
+      init = await containerPid(id, env);
+    } catch (error) {
+      await stopAll();
+      throw error;
+    }
+  }
   return {
     name: target.id, host, port: target.stack.port, pid: watcher.pid, container: id, stop: stopAll,
     exited: watcher.containerExit,

@@ -56,8 +56,9 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'fake-docker-'));
   writeFileSync(join(dir, 'docker'), FAKE);
   chmodSync(join(dir, 'docker'), 0o755);
-  for (const key of ['PATH', 'RUNTIME', 'FAKE_DOCKER_DIR', 'FAKE_DOCKER_UNHEALTHY', 'DB_HOST']) saved[key] = process.env[key];
-  Object.assign(process.env, { PATH: `${dir}:${process.env.PATH}`, RUNTIME: 'compose', FAKE_DOCKER_DIR: dir,
+  for (const key of ['PATH', 'RUNTIME', 'COMPOSE_NETWORK', 'FAKE_DOCKER_DIR', 'FAKE_DOCKER_UNHEALTHY', 'DB_HOST']) saved[key] = process.env[key];
+  // The bench as it runs in the loadtest container: on the compose network.
+  Object.assign(process.env, { PATH: `${dir}:${process.env.PATH}`, RUNTIME: 'compose', COMPOSE_NETWORK: 'bench', FAKE_DOCKER_DIR: dir,
     FAKE_DOCKER_UNHEALTHY: 'java-reactor', DB_HOST: 'db' });
 });
 after(() => {

@@ -61,17 +61,25 @@ export function watchContainer(id, env = process.env) {
 }
 
 /**
- * The container's memory as its own accounting has it, the way `docker stats` counts it: the cgroup's usage less
- * its inactive page cache (cgroup v1 and v2). Read from this host's /sys/fs/cgroup, so only where the engine runs
- * here; `pid` is any process of the container (its init).
+ * The container's memory as its own cgroup accounts it, counted as Pss counts a process tree natively: its
+ * anonymous memory and the files it maps, not the page cache of files it only reads (a stack serving a large file
+ * with read(2) would otherwise grow by whatever of the file the kernel caches on its behalf). cgroup v1 and v2;
+ * read from this host's /sys/fs/cgroup, so only where the engine runs here. `pid` is any process of the container.
  */
 export function containerMemoryBytes(pid) {
   const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n').map((l) => l.split(':'));
   const v1 = lines.find(([, controllers]) => controllers.split(',').includes('memory'));
   const dir = v1 ? `/sys/fs/cgroup/memory${v1[2]}` : `/sys/fs/cgroup${lines.find(([h]) => h === '0')[2]}`;
-  const usage = Number(readFileSync(`${dir}/${v1 ? 'memory.usage_in_bytes' : 'memory.current'}`, 'utf8'));
-  const stat = Object.fromEntries(readFileSync(`${dir}/memory.stat`, 'utf8').trim().split('\n').map((l) => l.split(' ')));
-  return usage - Number(stat[v1 ? 'total_inactive_file' : 'inactive_file'] ?? 0);
+  return memoryStatBytes(readFileSync(`${dir}/memory.stat`, 'utf8'), Boolean(v1));
+}
+
+/** memory.stat's anonymous and mapped-file bytes (v1 names them total_rss and total_mapped_file). */
+export function memoryStatBytes(text, v1) {
+  const stat = Object.fromEntries(text.trim().split('\n').map((l) => l.split(' ')));
+  const field = (name) => Number(stat[name] ?? Number.NaN);
+  const bytes = v1 ? field('total_rss') + field('total_mapped_file') : field('anon') + field('file_mapped');
+  if (Number.isNaN(bytes)) throw new Error('memory.stat has no anonymous and mapped-file counts');
+  return bytes;
 }
 
 /** The pid, on this host, of the container's first process (tini under `init: true`). */

@@ -9,6 +9,7 @@ import { ROOT, loadStacks } from '../lib/stacks.mjs';
 import { benchEnvProblems, benchVariables, composeProblems, readCompose, schemaFile, schemaProblems, stackProblems,
   interpolate } from '../lib/compose.mjs';
 import { dockerfileProblems, nodeVersionProblem, pinned, substitute } from '../lib/dockerfile.mjs';
+import { memoryStatBytes } from '../lib/containers.mjs';
 
 const CHECK = join(ROOT, 'scripts/compose-check.mjs');
 const NODE_VERSION = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
@@ -241,4 +242,12 @@ test('a Node.js image runs the version of .node-version, as the native runtime d
   assert.equal(nodeVersionProblem(ROOT, 'eclipse-temurin:25.0.3_9-jre-noble'), null);
   assert.equal(nodeVersionProblem(ROOT, 'node:20.20.2-bookworm-slim'),
     `node:20.20.2-bookworm-slim is not Node.js ${NODE_VERSION} (.node-version)`);
+});
+
+test('a container\'s memory is counted as Pss counts a process tree: anonymous and mapped, not read-only page cache', () => {
+  const v1 = 'cache 104857600\nrss 1000\nmapped_file 20\ntotal_cache 104857600\ntotal_rss 30000000\ntotal_mapped_file 5000000\ntotal_inactive_file 4096\n';
+  assert.equal(memoryStatBytes(v1, true), 35_000_000);
+  const v2 = 'anon 30000000\nfile 104857600\nfile_mapped 5000000\ninactive_file 4096\n';
+  assert.equal(memoryStatBytes(v2, false), 35_000_000);
+  assert.throws(() => memoryStatBytes('cache 1\n', true), /no anonymous and mapped-file counts/);
 });

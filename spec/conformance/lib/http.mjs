@@ -58,7 +58,7 @@ const HOLD_MS = 1_000;
  * Sends one request. `body` is a Buffer or string (sent with Content-Length) unless `chunked` is set, in which
  * case it goes out in 64 KiB chunks without a length. Resolves with the response once its body has ended.
  * A body over the contract's 1 MiB with Content-Length may be refused unread (413, or 404, 405, 415 from the
- * head): its head goes first, and the body only when no answer has begun within HOLD_MS. A server that answers
+ * head): its head goes first, and the body only when no answer has ended within HOLD_MS. A server that answers
  * and closes while the body is still arriving resets the connection (RFC 9112 §9.6), and the reset can reach
  * this client before it has read the answer (seen through Docker's NAT: "write ECONNRESET").
  */
@@ -98,11 +98,12 @@ export function request(method, path, { headers = {}, body, chunked = false, tim
     } else if (payload && payload.length > BODY_LIMIT) {
       req.flushHeaders();
       const hold = setTimeout(() => req.end(payload), HOLD_MS);
-      req.once('response', (incoming) => {
+      // An answer may also end only once the body is read (Tomcat finishes a chunked 404 after swallowing it): the
+      // body is held back only until the answer has ended. Answered without it, the connection cannot be reused.
+      req.once('response', (incoming) => incoming.once('end', () => {
         clearTimeout(hold);
-        // Answered before the body was sent: the connection cannot carry another request.
-        if (!req.writableEnded) incoming.once('end', () => req.destroy());
-      });
+        if (!req.writableEnded) req.destroy();
+      }));
     } else {
       req.end(payload);
     }
