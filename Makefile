@@ -193,7 +193,7 @@ test: deps ## what CI runs first: the layout check, unit tests, conformance agai
 
 # The 4-core VM's runtime for real (root): the engine, every image, conformance, faults and the smoke bench in
 # containers, then nothing left but the database volume (scripts/compose-test.mjs). The engine is stopped again
-# if this started it.
+# if make engine started it for this checkout; an engine of the machine's own is left running.
 compose-test: deps ## what CI runs second: make up RUNTIME=compose, conformance, faults and the smoke bench in containers, make down
 	@node scripts/compose-test.mjs
 

@@ -25,14 +25,30 @@ POOL=198.18.144.0/20
 say() { echo "engine: $*"; }
 die() { echo "engine: $*" >&2; exit 1; }
 answers() { timeout 10 docker info >/dev/null 2>&1; }
-ours() { [ -f "$STATE/dockerd.pid" ] && kill -0 "$(cat "$STATE/dockerd.pid")" 2>/dev/null; }
+# Ours: the pid this script wrote is alive and is a dockerd (not a pid reused since a reboot).
+ours() { [ -f "$STATE/dockerd.pid" ] && [ "$(cat "/proc/$(cat "$STATE/dockerd.pid")/comm" 2>/dev/null)" = dockerd ]; }
 
 install_engine() {
   command -v dockerd >/dev/null && command -v docker >/dev/null && return
   [ "$(id -u)" = 0 ] || die "install Docker Engine (Debian package docker.io) or run as root"
   say "installing docker.io from Debian packages"
   apt-get update -qq
+  # The package would start its own dockerd (systemd, Docker's default addresses): this script starts the engine.
+  local policy=/usr/sbin/policy-rc.d added=
+  [ -e "$policy" ] || { printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && added=1; }
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker.io >/dev/null
+  [ -z "$added" ] || rm -f "$policy"
+  if [ -d /run/systemd/system ]; then systemctl disable --now docker.socket docker.service >/dev/null 2>&1 || true; fi
+}
+
+# An engine this script did not start may be used only if its networks keep to 198.18.0.0/15 like ours.
+check_foreign() {
+  local subnets
+  subnets=$(docker network inspect bridge --format '{{range .IPAM.Config}}{{.Subnet}} {{end}}' 2>/dev/null)
+  case "$subnets" in
+    198.18.*|198.19.*) ;;
+    *) die "the Docker engine that answers is not ours and its bridge is ${subnets:-unknown}, outside 198.18.0.0/15: stop it (or configure bip and default-address-pools as in $0), then make engine" ;;
+  esac
 }
 
 install_compose() {
@@ -42,7 +58,7 @@ install_compose() {
   local gopath
   gopath=$(mktemp -d)
   # shellcheck disable=SC2064
-  trap "rm -rf '$gopath'" RETURN
+  trap "rm -rf '$gopath'" EXIT
   local dir
   dir=$(GOPATH="$gopath" GOFLAGS=-modcacherw go mod download -json "$COMPOSE_MODULE@$COMPOSE_VERSION" \
     | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
@@ -55,6 +71,7 @@ install_compose() {
 
 start_engine() {
   if answers; then
+    ours || check_foreign
     say "an engine answers already ($(docker info --format '{{.ServerVersion}}'))$(ours && echo ', started by make engine')"
     return
   fi
@@ -74,7 +91,7 @@ EOF
   echo $! >"$STATE/dockerd.pid"
   for _ in $(seq 60); do
     answers && { say "dockerd $(docker info --format '{{.ServerVersion}}') up (pid $(cat "$STATE/dockerd.pid"))"; return; }
-    ours || { tail -20 "$STATE/dockerd.log" >&2; rm -f "$STATE/dockerd.pid"; die "dockerd exited"; }
+    kill -0 "$(cat "$STATE/dockerd.pid")" 2>/dev/null || { tail -20 "$STATE/dockerd.log" >&2; rm -f "$STATE/dockerd.pid"; die "dockerd exited"; }
     sleep 1
   done
   tail -20 "$STATE/dockerd.log" >&2

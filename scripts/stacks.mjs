@@ -10,7 +10,7 @@ import { ROOT, loadStacks, select, stackEnv, baseUrl, dbUrl } from './lib/stacks
 import { findJavaHome } from './lib/java.mjs';
 import { start, stop, waitHealthy, runningPid, portTaken, logFile, tail, exitOf } from './lib/processes.mjs';
 import { lifecycleProblems, logProblems } from './lib/lifecycle.mjs';
-import { docker, upService, stopService } from './lib/containers.mjs';
+import { docker, upService, stopService, stopStackServices } from './lib/containers.mjs';
 
 const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
 // RUNTIME=compose (make compose-test): each target is its compose service, reached on its published port.
@@ -112,6 +112,8 @@ async function containerLifecycleProblems(target, id) {
 // Each target is started, checked and stopped in turn; one failing stack does not hide the others' results.
 async function conformance(list) {
   const results = [];
+  // An idle stack service left up (by make up) would share the CPUs with the one under test.
+  if (COMPOSE) await stopStackServices(loadStacks());
   for (const target of list) {
     const began = Date.now();
     const why = []; // repeated in the summary: CI shows only the end of a long log

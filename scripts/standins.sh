@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Stand-in base images for the compose runtime where no image registry answers (README, "The 4-core VM").
 #   scripts/standins.sh ensure   every image docker-compose.yml and the Dockerfiles start FROM: kept when the engine
-#                                has it, pulled when a registry answers, else built here as a stand-in
+#                                has it, pulled when a registry answers, else (STANDINS=build only: make compose-test
+#                                sets it) built here as a stand-in; a failed pull fails otherwise, so a bench on a VM
+#                                never runs on a stand-in by accident
 #   scripts/standins.sh list     which images the engine holds as stand-ins, and what each is
 # A stand-in has the official image's name and tag and provides exactly what this project uses of it (the
 # recipes in scripts/compose/standins/ list each use), built from what this machine reaches: Debian's packages
@@ -43,9 +45,11 @@ recipe_of() {
   esac
 }
 
-# A recipe's files, how its context and its base are made, and the image it stands in for.
+# A recipe's files (its Dockerfile and what it copies in), how its context and its base are made, the versions
+# pinned here, and the image it stands in for.
 recipe_hash() {
-  { cat "$RECIPES/$1".*; declare -f context_of; base_hash; echo "$2"; } | sha256sum | cut -c1-16
+  { cat "$RECIPES/$1".* "$RECIPES/$1"-* 2>/dev/null; declare -f context_of; base_hash; echo "$NPM_VERSION $2"
+    [ "$1" != docker-cli ] || docker compose version --short; } | sha256sum | cut -c1-16
 }
 base_hash() { declare -f ensure_base extra_certificates | sha256sum | cut -c1-16; }
 
@@ -148,6 +152,7 @@ ensure() {
       continue
     else
       say "$image: no registry answers ($(head -c 160 "$STATE/pull.err"))"
+      [ "${STANDINS:-}" = build ] || die "$image could not be pulled; STANDINS=build builds a stand-in for it here"
     fi
     build_standin "$image"
   done

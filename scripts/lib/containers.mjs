@@ -67,10 +67,20 @@ export function watchContainer(id, env = process.env) {
  * read from this host's /sys/fs/cgroup, so only where the engine runs here. `pid` is any process of the container.
  */
 export function containerMemoryBytes(pid) {
-  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n').map((l) => l.split(':'));
+  let lines;
+  try {
+    lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n').map((l) => l.split(':'));
+  } catch {
+    return null; // the container has gone: nothing of it to count
+  }
   const v1 = lines.find(([, controllers]) => controllers.split(',').includes('memory'));
   const dir = v1 ? `/sys/fs/cgroup/memory${v1[2]}` : `/sys/fs/cgroup${lines.find(([h]) => h === '0')[2]}`;
-  return memoryStatBytes(readFileSync(`${dir}/memory.stat`, 'utf8'), Boolean(v1));
+  try {
+    return memoryStatBytes(readFileSync(`${dir}/memory.stat`, 'utf8'), Boolean(v1));
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 /** memory.stat's anonymous and mapped-file bytes (v1 names them total_rss and total_mapped_file). */

@@ -14,7 +14,7 @@ log() { echo "entrypoint: $*"; }
 docker_process_sql() {
   mariadb --protocol=socket --socket="$SOCKET" -uroot --password="$ROOT_PASSWORD" ${MARIADB_DATABASE:+--database="$MARIADB_DATABASE"} "$@"
 }
-sql_string() { printf "'%s'" "${1//\'/\'\'}"; }
+sql_string() { local s=${1//\\/\\\\}; printf "'%s'" "${s//\'/\'\'}"; }
 
 initialise() {
   [ "${MARIADB_RANDOM_ROOT_PASSWORD:-}" ] || { echo "entrypoint: this stand-in supports MARIADB_RANDOM_ROOT_PASSWORD only" >&2; exit 1; }
