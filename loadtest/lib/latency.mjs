@@ -33,7 +33,8 @@ export function offeredRates({ slowest, own, common = [], ownFractions = [], cap
   ].filter((w) => w.wanted > 0).sort((a, b) => a.wanted - b.wanted);
   const steps = [];
   for (const w of wanted) {
-    const rate = Math.max(1, Math.round(Math.min(w.wanted, cap)));
+    // Never above the cap, even by rounding: half of a ceiling of 35,567.5 req/s is 17,783, not 17,784.
+    const rate = Math.max(1, Math.min(Math.round(w.wanted), Math.floor(cap)));
     const last = steps.at(-1);
     if (last && rate <= last.rate * (1 + SAME_RATE)) {
       last.bases.push(w.basis);

@@ -14,6 +14,8 @@ test('the rates: the slowest stack\'s fractions for everyone, each stack\'s own,
   assert.deepEqual(fast.map((s) => s.rate), [5000, 9000, 40_000]);
   assert.deepEqual(fast.map((s) => s.capped), [false, false, true]);
   assert.deepEqual(fast[2].bases, ['50 % of its own maximum', '90 % of its own maximum'], 'both capped rates are one step');
+  // Half a ceiling of 35,567.5 req/s: rounding must not lift the rate above the cap (a smoke run offered 17,784).
+  assert.deepEqual(offeredRates({ slowest: 45_240, own: 45_240, ownFractions: [0.5], cap: 35_567.5 / 2 }).map((s) => s.rate), [17_783]);
   const best = maxima([{ stack: 'a', workload: 'hello', throughput: { median: 5 } }, { stack: 'a', workload: 'hello', throughput: { median: 7 } },
     { stack: 'b', workload: 'hello', failed: true, throughput: { median: 9 } }, { stack: 'c', workload: 'echo', throughput: { median: 1 } }], 'hello');
   assert.deepEqual([...best], [['a', 7]]);
