@@ -1,10 +1,12 @@
 // spec/API.md §6 bookings: bodies that never reach validation (400, 413, 415), the accepted JSON spellings,
 // and "on any error nothing is written", checked by this run's unique model.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe } from 'node:test';
-import { assertBookingRow, assertNothingWritten, encode, JSON_TYPE, PROTOBUF } from './lib/bookings.mjs';
-import { unique } from './lib/config.mjs';
-import { closeDb } from './lib/db.mjs';
+import { aggregatesOf, assertBookingRow, assertNothingWritten, encode, JSON_TYPE, PROTOBUF } from './lib/bookings.mjs';
+import { fixturesDir, unique } from './lib/config.mjs';
+import { closeDb, query } from './lib/db.mjs';
 import { clause } from './lib/deviations.mjs';
 import { closeAgent, post } from './lib/http.mjs';
 
@@ -85,6 +87,13 @@ describe('§6 bookings: undecodable and malformed bodies', () => {
     });
   }
 
+  clause('Any other type, or no Content-Type, → 415: empty', async () => {
+    const booking = fresh();
+    const res = await post('/bookings', JSON.stringify(booking), undefined, { headers: { 'content-type': '' } });
+    assert.equal(res.status, 415);
+    await assertNothingWritten(booking);
+  });
+
   clause('An empty protobuf body is a valid empty message → 422', async () => {
     const res = await post('/bookings', Buffer.alloc(0), PROTOBUF);
     assert.equal(res.status, 422);
@@ -131,4 +140,38 @@ describe('§6 bookings: accepted spellings', () => {
     await created(Buffer.concat([encode(fresh()), bytes('7a 03 61 62 63 80 01 05')]), PROTOBUF);
     await created(JSON.stringify({ ...fresh(), color: 'red', extra: { nested: [1] } }), JSON_TYPE);
   });
+});
+
+// spec/fixtures/bookings/json-spellings.json: what the contract decides for the JSON spellings it was silent on.
+describe('§6 bookings: JSON spellings the contract decides', () => {
+  for (const { name, body, status, error } of JSON.parse(readFileSync(join(fixturesDir, 'bookings/json-spellings.json'), 'utf8'))) {
+    clause(`A field given more than once takes the last value; originTs is digits read exactly; a leading byte order mark → 400: ${name}`, async () => {
+      const model = unique('conf-json');
+      const res = await post('/bookings', Buffer.from(body.replace('"Corolla"', JSON.stringify(model))), JSON_TYPE);
+      assert.equal(res.status, status, res.text.slice(0, 300));
+      if (error !== undefined) assert.equal(res.json().error, error);
+      if (status !== 201) await assertNothingWritten({ model });
+    });
+  }
+});
+
+// spec/fixtures/bookings/overflow.json: a total past DECIMAL(19,2) is the client's 409, and nothing is written.
+describe('§6.5 bookings: a total past DECIMAL(19,2)', () => {
+  for (const { name, steps } of JSON.parse(readFileSync(join(fixturesDir, 'bookings/overflow.json'), 'utf8'))) {
+    clause(`A booking that would take an aggregate's total past 99999999999999999.99 → 409 with exactly its message, and nothing of it is written: ${name}`, async () => {
+      const model = unique('conf-overflow');
+      const rows = async () => ({ bookings: (await query('SELECT row_id FROM bookings WHERE model = ?', [model])).length,
+        aggregates: await aggregatesOf(model, 'LE') });
+      for (const [i, step] of steps.entries()) {
+        const before = await rows();
+        const res = await post('/bookings', encode({ ...step.booking, model }), PROTOBUF);
+        assert.equal(res.status, step.status, `step ${i + 1}: ${res.text.slice(0, 300)}`);
+        if (step.error !== undefined) {
+          assert.equal(res.json().error, step.error);
+          assert.equal(res.headers['retry-after'], undefined, 'retrying cannot help: no Retry-After');
+          assert.deepEqual(await rows(), before, `step ${i + 1}: a refused booking wrote something`);
+        }
+      }
+    });
+  }
 });

@@ -57,6 +57,11 @@ describe('§5 echo: content type', () => {
       assert.equal(res.status, 415);
     });
   }
+
+  clause('A missing or empty Content-Type fails → 415: empty', async () => {
+    const res = await post('/event', seed, undefined, { headers: { 'content-type': '' } });
+    assert.equal(res.status, 415);
+  });
 });
 
 describe('§5 echo: body size', () => {

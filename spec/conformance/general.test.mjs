@@ -1,9 +1,11 @@
 // spec/API.md §1 "Every stack": the rules every route follows. lib/http.mjs also applies the per-response
 // checks (Date, Content-Length or chunked, Content-Type, error body shape) to every response of the suite.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { join } from 'node:path';
 import { after, describe } from 'node:test';
-import { baseUrl } from './lib/config.mjs';
+import { baseUrl, fixturesDir } from './lib/config.mjs';
 import { clause } from './lib/deviations.mjs';
 import { closeAgent, get, post, request } from './lib/http.mjs';
 
@@ -16,6 +18,14 @@ describe('§1 every stack', () => {
     clause(`Unknown route → 404 with the JSON error body: ${method} ${path}`, async () => {
       const res = await request(method, path, method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
       assert.equal(res.status, 404);
+    });
+  }
+
+  // spec/fixtures/paths.json: request targets sent byte for byte (lib/http.mjs neither decodes nor normalises).
+  for (const { path, status, why } of JSON.parse(readFileSync(join(fixturesDir, 'paths.json'), 'utf8'))) {
+    clause(`A route is the request target's path exactly as sent; ; is part of a static name: ${path} (${why})`, async () => {
+      const res = await get(path);
+      assert.ok(status.includes(res.status), `GET ${path}: ${res.status}, expected ${status.join(' or ')}`);
     });
   }
 
