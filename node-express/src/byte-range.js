@@ -1,15 +1,35 @@
 'use strict';
 
-// The Range header (spec/API.md §4.4). send's range-parser honours a single range and answers 416 with
-// Content-Range when none of it is satisfiable; it also answers 416 in two cases where RFC 9110 §14.1 does
-// not, which are rewritten here before send sees the header: a suffix range longer than the file selects the
-// whole file, and a range ending before it starts is invalid, so Range is ignored.
+// The Range header by the contract's one grammar (spec/API.md §4.4), rewritten before send sees it.
+// send's range-parser takes whitespace inside, several ranges and positions through parseInt (inexact past
+// 2^53), and answers 416 to a suffix longer than the file and to `bytes=5-2`. So exactly one
+// `bytes=a-b | a- | -n` (digits only, any length, compared as BigInt) becomes the slice it selects, as
+// `bytes=start-end` within the file, or `bytes=<size>-` for send's 416 with `bytes */size`; anything else,
+// several ranges included, is dropped: the whole file.
+const ONE_RANGE = /^bytes=(?:(\d+)-(\d*)|-(\d+))$/;
+
 function repairRange(req, size) {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
-  if (!match) return;
-  const [, first, last] = match;
-  if (first === '' && last !== '' && Number(last) > size) req.headers.range = 'bytes=0-';
-  else if (first !== '' && last !== '' && Number(first) > Number(last)) delete req.headers.range;
+  const range = canonicalRange(req.headers.range, BigInt(size));
+  if (range === undefined) delete req.headers.range;
+  else req.headers.range = range;
+}
+
+function canonicalRange(header, size) {
+  const match = ONE_RANGE.exec(header ?? '');
+  if (!match) return undefined;
+  const [, first, last, suffix] = match;
+  let start;
+  let end = size - 1n;
+  if (suffix !== undefined) {
+    start = size > BigInt(suffix) ? size - BigInt(suffix) : 0n; // -0 starts at the end: unsatisfiable
+  } else {
+    start = BigInt(first);
+    if (last !== '') {
+      if (start > BigInt(last)) return undefined; // a > b is malformed, not unsatisfiable
+      if (BigInt(last) < end) end = BigInt(last);
+    }
+  }
+  return start >= size ? `bytes=${size}-` : `bytes=${start}-${end}`;
 }
 
 module.exports = { repairRange };
