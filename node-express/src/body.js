@@ -49,21 +49,30 @@ function tooLarge() {
   return new HttpError(413, 'Body is larger than 1 MiB', { Connection: 'close' });
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading byte order mark in the text (the default drops it), where JSON.parse refuses it:
+// RFC 8259 §8.1 forbids sending one and the contract answers it with 400.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-// Strict JSON: invalid UTF-8 and syntax errors are 400s. An absent body is an empty one.
-function parseJson(body) {
-  let text;
+// Strict UTF-8: invalid bytes are a 400. An absent body is an empty one.
+function utf8Text(body) {
   try {
-    text = utf8.decode(body ?? Buffer.alloc(0));
+    return utf8.decode(body ?? Buffer.alloc(0));
   } catch {
     throw new HttpError(400, 'Body is not valid UTF-8');
   }
+}
+
+// Strict JSON: a syntax error (a byte order mark included) is a 400. `reviver` is JSON.parse's.
+function parseJsonText(text, reviver) {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, reviver);
   } catch {
     throw new HttpError(400, 'Body is not valid JSON');
   }
 }
 
-module.exports = { mediaType, requireMediaType, rawBody, parseJson };
+function parseJson(body) {
+  return parseJsonText(utf8Text(body));
+}
+
+module.exports = { mediaType, requireMediaType, rawBody, utf8Text, parseJsonText, parseJson };

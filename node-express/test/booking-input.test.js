@@ -94,3 +94,66 @@ test('JSON bodies follow the proto3 JSON mapping: wrong JSON types are 400, spel
   };
   assert.equal(validateBooking(decodeBooking(JSON_TYPE, json(snake))).booking.bookingId, 'S');
 });
+
+// The status the handler would give the body before the transaction: 400 decoding, 422 validation, else 201.
+function verdict(body) {
+  try {
+    validateBooking(decodeBooking(JSON_TYPE, json(body)));
+    return { status: 201 };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return err.status === 422 ? { status: 422, error: err.message } : { status: err.status };
+  }
+}
+
+test('every bookings/json-spellings.json body gets its status (and its 422 message)', async (t) => {
+  for (const { name, body, status, error } of readJson('bookings', 'json-spellings.json')) {
+    await t.test(name, () => assert.deepEqual(verdict(body), error ? { status, error } : { status }));
+  }
+});
+
+test('a field given under both names takes the value written last, even after a repeated name', () => {
+  const body = (pairs) => `{${pairs},"originTs":5,"dollarValue":"1.00","startDate":"2023-01-01",
+    "endDate":"2023-01-01","model":"M","trim":"T"}`;
+  const bookingId = (pairs) => validateBooking(decodeBooking(JSON_TYPE, json(body(pairs)))).booking.bookingId;
+  assert.equal(bookingId('"bookingId":"A","booking_id":"B","bookingId":"C"'), 'C');
+  assert.equal(bookingId('"booking_id":"A","bookingId":"B","booking_id":"C"'), 'C');
+  assert.equal(
+    bookingId('"booking_id":"A","x":{"bookingId":"N"},"y":"\\"bookingId\\":","bookingId":"B"'),
+    'B',
+  );
+  assert.equal(bookingId('"bookingId":"A","x":["booking_id"],"booking_id":"B","z":{"bookingId":1}'), 'B');
+  assert.equal(bookingId('"booking\\u005fid":"A","bookingId":"B","booking_id" : "C"'), 'C');
+});
+
+test('originTs is read exactly, and only digits with an optional minus are an integer', () => {
+  const ts = (value) => decodeBooking(JSON_TYPE, json(`{"originTs":${value}}`)).originTs.toString();
+  assert.equal(ts('9223372036854775807'), '9223372036854775807');
+  assert.equal(ts('-9223372036854775808'), '-9223372036854775808');
+  assert.equal(ts('"0017"'), '17');
+  for (const value of [
+    '1e3',
+    '1E3',
+    '1.0',
+    '-1.5e2',
+    '"1e3"',
+    '"1.0"',
+    '"+5"',
+    '" 1"',
+    '"1 "',
+    '"0x10"',
+    '""',
+  ]) {
+    assert.throws(() => decodeBooking(JSON_TYPE, json(`{"originTs":${value}}`)), status(400), value);
+  }
+  // An unknown field is ignored whatever it holds, even under the name originTs one level down.
+  assert.equal(
+    decodeBooking(JSON_TYPE, json('{"x":{"originTs":1.5},"origin_ts":"7"}')).originTs.toString(),
+    '7',
+  );
+});
+
+test('a leading byte order mark is a 400', () => {
+  const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), json(seed)]);
+  assert.throws(() => decodeBooking(JSON_TYPE, body), status(400));
+});
