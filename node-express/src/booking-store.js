@@ -5,12 +5,22 @@ const { formatCents } = require('./allocation');
 
 // The server shutting down, or killing the connection as it does so.
 const GOING_AWAY_ERRNOS = new Set([1053, 1927]);
+// Out of range value for a column: in strict mode, a total past DECIMAL(19,2).
+const OUT_OF_RANGE_ERRNO = 1264;
 
 // The database is unavailable, not the request wrong (spec/API.md §6.5): the caller answers 503.
 class DatabaseUnavailable extends Error {
   constructor(cause) {
     super('the database is unavailable', { cause });
     this.name = 'DatabaseUnavailable';
+  }
+}
+
+// The booking would take an aggregate's total past DECIMAL(19,2) (spec/API.md §6.5): the caller answers 409.
+class TotalOverflow extends Error {
+  constructor(cause) {
+    super("the booking would take an aggregate's total past 99999999999999999.99", { cause });
+    this.name = 'TotalOverflow';
   }
 }
 
@@ -45,7 +55,9 @@ function bookingStore({ sequelize, Booking, Aggregate }) {
     try {
       return await sequelize.transaction((transaction) => insert(booking, allocations, transaction));
     } catch (err) {
-      throw unavailable(err) ? new DatabaseUnavailable(err) : err;
+      if (unavailable(err)) throw new DatabaseUnavailable(err);
+      if (err.parent?.errno === OUT_OF_RANGE_ERRNO) throw new TotalOverflow(err);
+      throw err;
     }
   }
 
@@ -61,4 +73,4 @@ function unavailable(err) {
   );
 }
 
-module.exports = { bookingStore, DatabaseUnavailable };
+module.exports = { bookingStore, DatabaseUnavailable, TotalOverflow };

@@ -7,7 +7,7 @@ const {
   ConnectionRefusedError,
   ConnectionTimedOutError,
 } = require('sequelize');
-const { bookingStore, DatabaseUnavailable } = require('../src/booking-store');
+const { bookingStore, DatabaseUnavailable, TotalOverflow } = require('../src/booking-store');
 
 // The store's failures, with the database replaced by a transaction that fails on cue: which of them mean
 // the database is unavailable (spec/API.md §6.5) and which reach the caller as they are.
@@ -46,8 +46,16 @@ test('no connection, a lost connection or a server going away is DatabaseUnavail
   }
 });
 
+test('a total past DECIMAL(19,2), refused by strict mode (1264), is TotalOverflow', async () => {
+  const failure = mysqlError(1264, { sqlState: '22003' });
+  await assert.rejects(
+    failingWith(failure).save({}, []),
+    (err) => err instanceof TotalOverflow && err.cause === failure,
+  );
+});
+
 test('conflicts and any other database error are thrown as they are', async () => {
-  for (const failure of [mysqlError(1213), mysqlError(1205), mysqlError(1062), mysqlError(1264)]) {
+  for (const failure of [mysqlError(1213), mysqlError(1205), mysqlError(1062), mysqlError(1406)]) {
     await assert.rejects(failingWith(failure).save({}, []), (err) => err === failure);
   }
 });

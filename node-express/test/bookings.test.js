@@ -68,10 +68,22 @@ test('no pooled connection within the acquire timeout is a 503, not retried', as
   assert.equal(call.attempts(), 1);
 });
 
+test('a total past DECIMAL(19,2) is a 409 with the exact message, not retried', async () => {
+  const call = post([mysqlError(1264)]);
+  await assert.rejects(
+    call.done,
+    (err) =>
+      err instanceof HttpError &&
+      err.status === 409 &&
+      err.message === "the booking would take an aggregate's total past 99999999999999999.99",
+  );
+  assert.equal(call.attempts(), 1);
+});
+
 test('any other database error is not retried and reaches the error handler as it is (500)', async () => {
-  const overflow = mysqlError(1264);
-  const call = post([overflow]);
-  await assert.rejects(call.done, (err) => err === overflow);
+  const tooLong = mysqlError(1406);
+  const call = post([tooLong]);
+  await assert.rejects(call.done, (err) => err === tooLong);
   assert.equal(call.attempts(), 1);
 });
 
