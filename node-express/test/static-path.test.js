@@ -12,6 +12,13 @@ test('ordinary paths become their decoded segments', () => {
   assert.deepEqual(pathSegments('/sub/nested.txt'), ['sub', 'nested.txt']);
   assert.deepEqual(pathSegments('/with%20space.txt'), ['with space.txt']);
   assert.deepEqual(pathSegments('/%252e'), ['%2e']); // decoded once: a literal name that does not exist
+  assert.deepEqual(pathSegments('/%68ello%2etxt'), ['hello.txt']);
+});
+
+test('`;` is an ordinary character of a name: no path parameters', () => {
+  assert.deepEqual(pathSegments('/hello.txt;x'), ['hello.txt;x']);
+  assert.deepEqual(pathSegments('/hello.txt%3Bx'), ['hello.txt;x']);
+  assert.deepEqual(pathSegments('/sub/nested.txt;a=b'), ['sub', 'nested.txt;a=b']);
 });
 
 test('escapes from the root are refused', async (t) => {
@@ -26,6 +33,12 @@ test('escapes from the root are refused', async (t) => {
     '/%5c..%5cx': 400,
     '/hello.txt%00.bin': 400,
     '/%zz': 400,
+    '/%': 400,
+    '/hello.txt%': 400,
+    '/%ff': 400,
+    '/%C3%28': 400,
+    '/1kb.bin/': 404,
+    '/sub//nested.txt': 404,
     '/.hidden': 404,
     '/sub/.secret': 404,
     '/sub/': 404,
