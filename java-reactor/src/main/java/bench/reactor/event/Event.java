@@ -10,6 +10,6 @@ public record Event(String eventName, List<Team> teams) {
 
     public Event {
         Objects.requireNonNull(eventName, "eventName");
-        teams = List.copyOf(teams); // refuses null teams and null elements alike
+        Objects.requireNonNull(teams, "teams");
     }
 }

@@ -5,6 +5,7 @@ import bench.reactor.Http;
 import bench.reactor.HttpError;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.IOException;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRequest;
@@ -39,8 +40,11 @@ public final class EventEcho {
     static Event decode(byte[] body) {
         Event event;
         try {
-            event = EventJson.read(Bodies.utf8(body));
-        } catch (JsonProcessingException e) {
+            event = EventReader.read(Bodies.utf8(body));
+        } catch (IOException notJson) {
+            event = null;
+        }
+        if (event == null) {
             throw HttpError.badRequest("Body is not an Event");
         }
         if (hasLoneSurrogate(event)) {

@@ -57,6 +57,35 @@ class EventEchoTest {
     }
 
     @Test
+    void aDuplicatedKeyTakesItsLastValueAndOnlyThatOneIsChecked() {
+        for (String[] pair : new String[][] {
+            {"{\"eventName\":1,\"eventName\":\"b\",\"teams\":[]}", "{\"eventName\":\"b\",\"teams\":[]}"},
+            {
+                "{\"eventName\":\"a\",\"teams\":[{}],\"teams\":[],\"eventName\":\"b\"}",
+                "{\"eventName\":\"b\",\"teams\":[]}"
+            },
+            {
+                "{\"eventName\":\"a\",\"teams\":[{\"name\":null,\"country\":\"c\",\"stadium\":{\"name\":[]},"
+                        + "\"stadium\":{\"name\":{},\"name\":\"s\"},\"name\":\"n\"}]}",
+                "{\"eventName\":\"a\",\"teams\":[{\"name\":\"n\",\"country\":\"c\",\"stadium\":{\"name\":\"s\"}}]}"
+            }
+        }) {
+            assertEquals(
+                    pair[1],
+                    new String(EventEcho.echo(pair[0].getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8));
+        }
+        for (String body : new String[] {
+            "{\"eventName\":\"a\",\"eventName\":1,\"teams\":[]}",
+            "{\"eventName\":\"a\",\"teams\":[],\"teams\":null}",
+            "{\"eventName\":\"a\",\"teams\":[{\"name\":\"n\",\"country\":\"c\",\"stadium\":{\"name\":\"s\",\"name\":1}}]}",
+            "{\"eventName\":\"a\",\"teams\":[]}{}",
+            "{\"eventName\":\"a\",\"teams\":[]} x"
+        }) {
+            assertThrows(HttpError.class, () -> EventEcho.echo(body.getBytes(StandardCharsets.UTF_8)), body);
+        }
+    }
+
+    @Test
     void unknownPropertiesAreDroppedAndNonAsciiStaysRaw() {
         byte[] echoed = EventEcho.echo("{\"x\":{\"y\":[1]},\"teams\":[],\"eventName\":\"Bernabéu \\u001F 🙂\"}"
                 .getBytes(StandardCharsets.UTF_8));
