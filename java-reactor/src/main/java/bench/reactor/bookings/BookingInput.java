@@ -3,45 +3,83 @@ package bench.reactor.bookings;
 import bench.bookings.proto.Booking;
 import bench.reactor.Bodies;
 import bench.reactor.HttpError;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.google.protobuf.InvalidProtocolBufferException;
-import java.math.BigInteger;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * The body, in either request encoding, to the generated Booking message, or 400 (spec/API.md §6.1). Binary
  * is protobuf-java's own parser. JSON is the proto3 JSON mapping for this one message, written out here because
- * JsonFormat coerces what the contract refuses (a number or a one-element array for a string field): every
- * field's JSON type is checked, then set on the generated builder.
+ * JsonFormat coerces what the contract refuses (a number or a one-element array for a string field): one
+ * streaming pass sets each field on the generated builder as it comes, so a field given twice, under one name or
+ * under both, takes its last value, and only the last value's JSON type counts.
  */
 public final class BookingInput {
 
     public static final String PROTOBUF = "application/x-protobuf";
     public static final String JSON = "application/json";
 
-    private static final ObjectReader TREE = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build()
-            .reader();
+    private static final JsonFactory PARSERS = new JsonFactory();
+    /** originTs inside a string: ASCII digits and an optional minus, nothing else (Long.parseLong takes a plus). */
+    private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
 
-    private static final Map<String, BiConsumer<Booking.Builder, String>> STRINGS = Map.ofEntries(
-            Map.entry("bookingId", Booking.Builder::setBookingId),
-            Map.entry("dollarValue", Booking.Builder::setDollarValue),
-            Map.entry("startDate", Booking.Builder::setStartDate),
-            Map.entry("endDate", Booking.Builder::setEndDate),
-            Map.entry("parentId", Booking.Builder::setParentId),
-            Map.entry("model", Booking.Builder::setModel),
-            Map.entry("trim", Booking.Builder::setTrim),
-            Map.entry("stage", Booking.Builder::setStage),
-            Map.entry("type", Booking.Builder::setType));
+    /** Booking's fields; proto3 JSON writes the lowerCamelCase name and accepts the original snake_case one too. */
+    private enum Field {
+        BOOKING_ID("bookingId", Booking.Builder::setBookingId, Booking.Builder::clearBookingId),
+        DOLLAR_VALUE("dollarValue", Booking.Builder::setDollarValue, Booking.Builder::clearDollarValue),
+        START_DATE("startDate", Booking.Builder::setStartDate, Booking.Builder::clearStartDate),
+        END_DATE("endDate", Booking.Builder::setEndDate, Booking.Builder::clearEndDate),
+        ORIGIN_TS("originTs", null, Booking.Builder::clearOriginTs),
+        PARENT_ID("parentId", Booking.Builder::setParentId, Booking.Builder::clearParentId),
+        MODEL("model", Booking.Builder::setModel, Booking.Builder::clearModel),
+        TRIM("trim", Booking.Builder::setTrim, Booking.Builder::clearTrim),
+        STAGE("stage", Booking.Builder::setStage, Booking.Builder::clearStage),
+        TYPE("type", Booking.Builder::setType, Booking.Builder::clearType);
 
-    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
-    private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+        private static final Map<String, Field> BY_NAME = new HashMap<>();
+
+        static {
+            for (Field field : values()) {
+                BY_NAME.put(field.json, field);
+                BY_NAME.put(field.name().toLowerCase(Locale.ROOT), field);
+            }
+        }
+
+        final String json;
+        private final BiConsumer<Booking.Builder, String> set;
+        private final Consumer<Booking.Builder> clear;
+
+        Field(String json, BiConsumer<Booking.Builder, String> set, Consumer<Booking.Builder> clear) {
+            this.json = json;
+            this.set = set;
+            this.clear = clear;
+        }
+
+        /** Sets this field from the parser's current value; false if the value has the wrong JSON type. */
+        boolean read(JsonParser p, Booking.Builder builder) throws IOException {
+            if (p.currentToken() == JsonToken.VALUE_NULL) {
+                clear.accept(builder); // null means absent: the field's default
+                return true;
+            }
+            if (this == ORIGIN_TS) {
+                return int64(p, builder);
+            }
+            if (p.currentToken() != JsonToken.VALUE_STRING) {
+                p.skipChildren();
+                return false;
+            }
+            set.accept(builder, p.getText());
+            return true;
+        }
+    }
 
     private BookingInput() {}
 
@@ -58,65 +96,53 @@ public final class BookingInput {
     }
 
     static Booking json(byte[] body) {
-        JsonNode root;
-        try {
-            root = TREE.readTree(Bodies.utf8(body));
-        } catch (JsonProcessingException e) {
+        try (JsonParser p = PARSERS.createParser(Bodies.utf8(body))) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw HttpError.badRequest("Body must be a JSON object");
+            }
+            Booking.Builder builder = Booking.newBuilder();
+            int wrongType = 0; // a bit per Field whose last value had the wrong JSON type
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                Field field = Field.BY_NAME.get(p.currentName());
+                p.nextToken();
+                if (field == null) {
+                    p.skipChildren(); // unknown fields are ignored
+                } else if (field.read(p, builder)) {
+                    wrongType &= ~(1 << field.ordinal());
+                } else {
+                    wrongType |= 1 << field.ordinal();
+                }
+            }
+            if (p.nextToken() != null) {
+                throw HttpError.badRequest("Body is not valid JSON");
+            }
+            if (wrongType != 0) {
+                Field field = Field.values()[Integer.numberOfTrailingZeros(wrongType)];
+                throw HttpError.badRequest(field.json
+                        + (field == Field.ORIGIN_TS ? " must be an integer within int64" : " must be a string"));
+            }
+            return builder.build();
+        } catch (IOException e) {
             throw HttpError.badRequest("Body is not valid JSON");
         }
-        if (root == null || !root.isObject()) {
-            throw HttpError.badRequest("Body must be a JSON object");
-        }
-        Booking.Builder builder = Booking.newBuilder();
-        for (Map.Entry<String, JsonNode> field : root.properties()) {
-            String name = lowerCamel(field.getKey());
-            JsonNode value = field.getValue();
-            if (value.isNull()) {
-                continue; // null means absent: the field keeps its default
-            }
-            if (name.equals("originTs")) {
-                builder.setOriginTs(int64(value));
-            } else if (STRINGS.containsKey(name)) {
-                if (!value.isTextual()) {
-                    throw HttpError.badRequest(name + " must be a string");
-                }
-                STRINGS.get(name).accept(builder, value.textValue());
-            }
-        }
-        return builder.build();
     }
 
-    /** An int64 is a JSON integer or a decimal string (proto3 JSON writes it as a string). */
-    private static long int64(JsonNode value) {
-        BigInteger number;
-        if (value.isIntegralNumber()) {
-            number = value.bigIntegerValue();
-        } else if (value.isTextual() && value.textValue().matches("-?[0-9]+")) {
-            number = new BigInteger(value.textValue());
-        } else {
-            throw HttpError.badRequest("originTs must be an integer");
+    /** An int64 is a JSON integer or a decimal string (proto3 JSON writes it as a string), read exactly. */
+    private static boolean int64(JsonParser p, Booking.Builder builder) throws IOException {
+        JsonToken token = p.currentToken();
+        if (token == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+            builder.setOriginTs(p.getLongValue());
+            return true;
         }
-        if (number.compareTo(LONG_MIN) < 0 || number.compareTo(LONG_MAX) > 0) {
-            throw HttpError.badRequest("originTs is beyond int64");
-        }
-        return number.longValueExact();
-    }
-
-    /** proto3 JSON accepts the original snake_case names too. */
-    private static String lowerCamel(String name) {
-        if (name.indexOf('_') < 0) {
-            return name;
-        }
-        StringBuilder camel = new StringBuilder(name.length());
-        boolean upper = false;
-        for (char c : name.toCharArray()) {
-            if (c == '_') {
-                upper = true;
-            } else {
-                camel.append(upper ? Character.toUpperCase(c) : c);
-                upper = false;
+        if (token == JsonToken.VALUE_STRING && INTEGER.matcher(p.getText()).matches()) {
+            try {
+                builder.setOriginTs(Long.parseLong(p.getText()));
+                return true;
+            } catch (NumberFormatException beyondInt64) {
+                return false;
             }
         }
-        return camel.toString();
+        p.skipChildren();
+        return false;
     }
 }
