@@ -3,6 +3,7 @@ package bench.reactor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -11,6 +12,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +92,64 @@ class ServerTest {
         assertEquals(405, wrong.status());
         assertEquals("POST", wrong.headers().get("allow"));
         assertEquals("{\"error\":\"Method not allowed\"}", wrong.body());
+    }
+
+    /** spec/fixtures/paths.json: routes matched on the raw path exactly, and the odd static paths. */
+    @Test
+    void everyFixturePathGetsOneOfItsStatuses() {
+        for (JsonNode fixture : Fixtures.json("paths.json")) {
+            String path = fixture.get("path").asText();
+            Answer answer = get(path, Map.of());
+            List<Integer> allowed = new ArrayList<>();
+            fixture.get("status").forEach(status -> allowed.add(status.asInt()));
+            assertTrue(allowed.contains(answer.status()), path + " got " + answer.status());
+            if (answer.status() >= 400) {
+                assertEquals("application/json", answer.headers().get("content-type"), path);
+                assertTrue(answer.body().startsWith("{\"error\":"), path);
+            }
+        }
+    }
+
+    @Test
+    void anEmptyContentTypeIs415() {
+        assertEquals(
+                415,
+                send(HttpMethod.POST, "/event", Map.of("Content-Type", ""), "{}")
+                        .status());
+        assertEquals(
+                415,
+                send(HttpMethod.POST, "/bookings", Map.of("Content-Type", ""), "{}")
+                        .status());
+    }
+
+    /** spec/API.md §6.5: strict mode refuses the UPDATE, the transaction rolls back whole, and the answer is 409. */
+    @Test
+    void aTotalPastDecimal19Comma2Is409AndWritesNothing() {
+        String model = "unit-overflow-" + System.nanoTime();
+        String booking =
+                "{\"bookingId\":\"O-1\",\"dollarValue\":\"%s\",\"startDate\":\"%s\",\"endDate\":\"2022-07-31\","
+                        + "\"originTs\":\"1700000000000\",\"model\":\"" + model + "\",\"trim\":\"LE\"}";
+        Map<String, String> json = Map.of("Content-Type", "application/json");
+        Answer full = send(HttpMethod.POST, "/bookings", json, booking.formatted("99999999999999999.99", "2022-07-01"));
+        assertEquals(201, full.status(), full.body());
+        // H1 2022 would take its share first; H2 2022 is full: neither is written.
+        Answer past = send(HttpMethod.POST, "/bookings", json, booking.formatted("300.00", "2022-06-01"));
+        assertEquals(409, past.status());
+        assertEquals(
+                "{\"error\":\"the booking would take an aggregate's total past 99999999999999999.99\"}", past.body());
+        assertEquals(
+                "[{\"model\":\"" + model + "\",\"trim\":\"LE\",\"fiscalPeriodId\":20222,"
+                        + "\"totalDollarAmount\":\"99999999999999999.99\",\"version\":1}]",
+                get("/aggregates?model=" + model, Map.of()).body());
+        Long bookings = Mono.usingWhen(
+                        app.pool().create(),
+                        c -> Mono.from(c.createStatement("SELECT COUNT(*) FROM bookings WHERE model = ?")
+                                        .bind(0, model)
+                                        .execute())
+                                .flatMap(result -> Mono.from(result.map(row -> row.get(0, Long.class)))),
+                        c -> c.close())
+                .block(Duration.ofSeconds(10));
+        assertEquals(1L, bookings, "the refused booking's row is rolled back too");
     }
 
     @Test

@@ -38,6 +38,7 @@ public final class BookingStore {
 
     // The server shutting down, or killing the connection as it does so.
     private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
+    private static final int OUT_OF_RANGE = 1264;
 
     private final ConnectionPool pool;
 
@@ -55,13 +56,33 @@ public final class BookingStore {
         }
     }
 
+    /**
+     * The booking would take an aggregate's total past what DECIMAL(19,2) holds: strict mode refused the UPDATE
+     * (1264, out of range), the transaction was rolled back, and retrying cannot help (spec/API.md §6.5).
+     */
+    public static final class TotalOutOfRange extends RuntimeException {
+        TotalOutOfRange(Throwable cause) {
+            super("an aggregate's total would pass DECIMAL(19,2)", cause, false, false);
+        }
+    }
+
     /** One attempt of the whole transaction; emits the new booking's row_id once committed. */
     public Mono<Long> save(ValidBooking booking, List<Allocation> allocations) {
         return Mono.usingWhen(
                         pool.create().timeout(Database.ACQUIRE_TIMEOUT),
                         c -> inTransaction(c, booking, allocations),
                         Connection::close)
-                .onErrorMap(BookingStore::unavailable, Unavailable::new);
+                .onErrorMap(BookingStore::unavailable, Unavailable::new)
+                .onErrorMap(BookingStore::outOfRange, TotalOutOfRange::new);
+    }
+
+    static boolean outOfRange(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof R2dbcException e && e.getErrorCode() == OUT_OF_RANGE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // The acquire deadline is Reactor's TimeoutException. The server's own errors carry their code (1213 deadlock

@@ -17,7 +17,8 @@ import reactor.netty.http.server.HttpServerResponse;
 /**
  * POST /bookings: 415 → 413 → 400 ({@link BookingInput}) → 422 ({@link BookingRules}), then the transaction
  * ({@link BookingStore}), retried whole on the conflicts of {@link Retries}. A database unavailable
- * ({@link BookingStore.Unavailable}) or retries exhausted is a 503 with Retry-After, not a failure.
+ * ({@link BookingStore.Unavailable}) or retries exhausted is a 503 with Retry-After, not a failure; a total the
+ * aggregate cannot hold ({@link BookingStore.TotalOutOfRange}) is a 409.
  */
 public final class Bookings {
 
@@ -56,6 +57,11 @@ public final class Bookings {
                                         HttpResponseStatus.SERVICE_UNAVAILABLE,
                                         "Too many conflicting bookings, retry",
                                         RETRY_AFTER))
+                        .onErrorMap(
+                                BookingStore.TotalOutOfRange.class,
+                                e -> new HttpError(
+                                        HttpResponseStatus.CONFLICT,
+                                        "the booking would take an aggregate's total past 99999999999999999.99"))
                         .onErrorMap(
                                 BookingStore.Unavailable.class,
                                 e -> new HttpError(

@@ -37,4 +37,12 @@ class BookingStoreTest {
         assertFalse(BookingStore.unavailable(new R2dbcDataIntegrityViolationException("out of range", "22003", 1264)));
         assertFalse(BookingStore.unavailable(new IllegalStateException()));
     }
+
+    @Test
+    void aTotalPastDecimal19Comma2IsOutOfRangeAndNothingElseIs() {
+        assertTrue(BookingStore.outOfRange(new R2dbcDataIntegrityViolationException("out of range", "22003", 1264)));
+        assertFalse(BookingStore.outOfRange(new R2dbcDataIntegrityViolationException("duplicate", "23000", 1062)));
+        assertFalse(BookingStore.outOfRange(new R2dbcTransientResourceException("deadlock", "40001", 1213)));
+        assertFalse(Retries.retryable(new R2dbcDataIntegrityViolationException("out of range", "22003", 1264)));
+    }
 }
