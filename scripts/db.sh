@@ -4,6 +4,7 @@
 #                        nothing when DB_HOST is another machine's address (that host runs its own)
 #   scripts/db.sh down   stop it (data kept; `make clean` removes it)
 #   scripts/db.sh reset  truncate bookings and aggregates
+#   scripts/db.sh fresh NAME...  drop and provision the databases NAME... (the fuzzer's, one per target)
 # Idempotent: every step checks before it acts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,6 +99,15 @@ stop() {
   echo "db: mariadbd $pid did not stop in 30 s" >&2; exit 1
 }
 
+# Empty databases of their own, for the differential fuzzer's targets (make fuzz): dropped and provisioned again.
+fresh() {
+  for name in "$@"; do
+    root_sql -e "DROP DATABASE IF EXISTS \`$name\`"
+    DB_NAME=$name provision >/dev/null
+  done
+  say "fresh databases: $*"
+}
+
 reset() {
   root_sql "$DB_NAME" -e 'TRUNCATE TABLE bookings; TRUNCATE TABLE aggregates;'
 }
@@ -108,5 +118,6 @@ case "${1:-}" in
     install; start; provision ;;
   down) stop ;;
   reset) reset ;;
-  *) echo "usage: $0 up|down|reset" >&2; exit 2 ;;
+  fresh) shift; fresh "$@" ;;
+  *) echo "usage: $0 up|down|reset|fresh NAME..." >&2; exit 2 ;;
 esac

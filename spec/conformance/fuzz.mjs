@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// The differential fuzzer: the same generated requests to every running target, and the answers compared on what
+// spec/API.md fixes (fuzz/answers.mjs). Six stacks implementing one contract are each other's oracle: any answer
+// that differs from the others', any 5xx, dropped connection or hang fails the run, which prints the shrunk request,
+// every target's answer and how to replay it. Afterwards each target's own database must hold the same rows.
+//   node spec/conformance/fuzz.mjs --target java-vertx=http://127.0.0.1:18082,bench_fuzz_1 --target … \
+//     --db-url mysql://bench:bench@127.0.0.1:3307 [--cases 3000] [--seed N] [--path P] [--keep-going]
+// Each target needs a database of its own (the bookings' effects depend on what came before). `make fuzz` starts
+// every stack and variant that way (scripts/stacks.mjs fuzz).
+import fc from 'fast-check';
+import { parseArgs } from 'node:util';
+import { closeAgents, problemsOf, send, summary, verdictOf } from './fuzz/answers.mjs';
+import { chatCase, runChat } from './fuzz/chat.mjs';
+import { compareDatabases } from './fuzz/databases.mjs';
+import { describeRequest, httpRequest } from './fuzz/requests.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    target: { type: 'string', multiple: true }, 'db-url': { type: 'string' }, cases: { type: 'string', default: '3000' },
+    seed: { type: 'string' }, path: { type: 'string' }, 'keep-going': { type: 'boolean', default: false },
+  },
+});
+const targets = (args.target ?? []).map((spec) => {
+  const [id, rest] = spec.split(/=(.*)/s);
+  const [url, db] = rest.split(',');
+  return { id, url, db };
+});
+if (targets.length < 3 || !args['db-url']) {
+  console.error('usage: node spec/conformance/fuzz.mjs --target ID=URL,DB (three or more) --db-url mysql://user:pass@host:port [--cases N] [--seed N] [--path P] [--keep-going]');
+  process.exit(2);
+}
+const cases = Number(args.cases);
+const seed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
+const keepGoing = args['keep-going'];
+
+/** The answers grouped by verdict, largest group first: the majority is the reference when it has more than half. */
+function judge(answers) {
+  const groups = new Map();
+  for (const a of answers) {
+    const key = JSON.stringify(a.verdict);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  const ordered = [...groups.values()].sort((x, y) => y.length - x.length);
+  const problems = answers.flatMap((a) => a.problems.map((p) => `${a.id}: ${p}`));
+  const majority = ordered[0].length * 2 > answers.length ? ordered[0] : null;
+  if (ordered.length > 1) problems.push(majority ? `${answers.length - majority.length} of ${answers.length} disagree with the majority`
+    : `no majority: ${ordered.map((g) => g.length).join(' / ')}`);
+  return { problems, ordered };
+}
+
+function report(what, { problems, ordered }) {
+  const lines = [what, ...problems.map((p) => `  ! ${p}`)];
+  for (const group of ordered) lines.push(`  ${group.map((a) => a.id).join(', ')}:\n      ${group[0].shown}`);
+  return lines.join('\n');
+}
+
+const failures = new Map(); // --keep-going: one example per kind of failure
+function record(kind, text) {
+  const entry = failures.get(kind) ?? { count: 0, text };
+  entry.count += 1;
+  failures.set(kind, entry);
+}
+
+async function httpCase(req) {
+  const answers = await Promise.all(targets.map(async (t) => {
+    const answer = await send(t.url, req);
+    return { id: t.id, answer, verdict: verdictOf(req, answer), problems: problemsOf(req, answer), shown: summary(answer) };
+  }));
+  if (answers.every((a) => a.answer.unsendable)) return; // a request node:http refuses to write is no case
+  const judged = judge(answers);
+  if (!judged.problems.length) return;
+  const text = report(describeRequest(req), judged);
+  if (!keepGoing) throw new Error(text);
+  const dissent = judged.ordered.slice(1).map((g) => `${g.map((a) => a.id).join('+')}=${g[0].verdict.status ?? 'x'}`).join(' ');
+  record(`${req.route} ${req.method} ${judged.problems.filter((p) => !/disagree|majority/.test(p)).map((p) => p.replace(/:.*/s, '')).join(',')} ${dissent}`, text);
+}
+
+async function oneCase(c) {
+  if (c.chat) {
+    const answers = await Promise.all(targets.map(async (t) => runChat(t.url, c.chat)));
+    const judged = judge(answers.map((a, i) => ({ ...a, id: targets[i].id })));
+    if (!judged.problems.length) return;
+    const text = report(`chat: ${JSON.stringify(c.chat)}`, judged);
+    if (!keepGoing) throw new Error(text);
+    record(`chat ${judged.ordered.slice(1).map((g) => g.map((a) => a.id).join('+')).join(' ')}`, text);
+    return;
+  }
+  await httpCase(c.http);
+}
+
+const anyCase = fc.oneof({ weight: 12, arbitrary: httpRequest.map((http) => ({ http })) }, { weight: 1, arbitrary: chatCase.map((chat) => ({ chat })) });
+
+const began = Date.now();
+console.log(`fuzz: ${cases} cases against ${targets.map((t) => t.id).join(', ')}; seed ${seed}`);
+let exit = 0;
+try {
+  await fc.assert(fc.asyncProperty(anyCase, async (c) => { await oneCase(c); }),
+    { numRuns: cases, seed, path: args.path, verbose: 0 });
+} catch (error) {
+  exit = 1;
+  const replay = /seed: (-?\d+), path: "([^"]*)"/.exec(error.message);
+  console.error(`\nfuzz: FAILED (the request shrunk to its simplest form)\n${error.message.split('\n').slice(0, 80).join('\n')}`);
+  if (replay) console.error(`\nreplay: make fuzz SEED=${replay[1]} FUZZ_PATH=${replay[2]}   (or CASES=${cases} SEED=${seed} for the whole run)`);
+}
+closeAgents();
+for (const [kind, { count, text }] of failures) {
+  exit = 1;
+  console.error(`\n[${count}×] ${kind}\n${text}`);
+}
+const dbProblems = await compareDatabases(targets, args['db-url']);
+for (const p of dbProblems) console.error(`fuzz: database: ${p}`);
+if (dbProblems.length) exit = 1;
+const seconds = Math.round((Date.now() - began) / 1000);
+console.log(`fuzz: ${exit ? 'FAILED' : 'passed'}: ${cases} cases, ${targets.length} targets, ${failures.size} kinds of failure kept, seed ${seed}, ${seconds} s`);
+process.exit(exit);

@@ -1,0 +1,117 @@
+// Sending one generated request to a target, and reducing its answer to what spec/API.md fixes (the verdict that
+// targets are compared on), with the contract's alternatives folded together. What no answer may ever be (a 5xx,
+// an error without the JSON error body, a dropped connection, a hang) is a problem on its own, whatever the
+// others answered.
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+
+const TIMEOUT_MS = 5_000;
+const agents = new Map();
+const agentFor = (url) => {
+  if (!agents.has(url.origin)) agents.set(url.origin, new http.Agent({ keepAlive: true, maxSockets: 4 }));
+  return agents.get(url.origin);
+};
+export const closeAgents = () => { for (const agent of agents.values()) agent.destroy(); };
+
+/** Resolves with { status, headers, body } or { error }; never rejects. */
+export function send(base, req) {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const headers = { ...req.headers };
+    if (req.body !== undefined) headers['content-length'] = req.body.length;
+    let done = false;
+    const finish = (answer) => { if (!done) { done = true; clearTimeout(timer); resolve(answer); } };
+    let outgoing;
+    try {
+      outgoing = http.request({ host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent: agentFor(url) });
+    } catch (error) {
+      finish({ error: `the client could not send it: ${error.message}`, unsendable: true });
+      return;
+    }
+    const timer = setTimeout(() => { finish({ error: `no complete answer within ${TIMEOUT_MS} ms` }); outgoing.destroy(); }, TIMEOUT_MS);
+    outgoing.on('error', (error) => finish({ error: `connection: ${error.code ?? error.message}` }));
+    outgoing.on('response', (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => finish({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', (error) => finish({ error: `response: ${error.code ?? error.message}` }));
+    });
+    outgoing.end(req.body);
+  });
+}
+
+const routeOf = (req) => req.path.split('?')[0];
+const sha = (buf) => createHash('sha256').update(buf).digest('hex').slice(0, 16);
+const mediaType = (value) => (value ?? '').split(';')[0].trim().toLowerCase();
+const methods = (allow, keepHead) =>
+  (allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter((m) => m && (keepHead || m !== 'HEAD')).sort().join(',');
+
+function errorMessage(answer) {
+  try {
+    const parsed = JSON.parse(answer.body.toString('utf8'));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length === 1 && typeof parsed.error === 'string'
+      && parsed.error.length > 0 ? parsed.error : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What answers must never be: a problem of this target alone. */
+export function problemsOf(req, answer) {
+  if (answer.error) return [answer.error];
+  const problems = [];
+  if (answer.status >= 500) problems.push(`${answer.status}: ${answer.body.toString('utf8').slice(0, 120)}`);
+  if (answer.status >= 400 && req.method !== 'HEAD') {
+    if (mediaType(answer.headers['content-type']) !== 'application/json' || errorMessage(answer) === null) {
+      problems.push(`${answer.status} without the JSON error body (${answer.headers['content-type'] ?? 'no Content-Type'}): ${JSON.stringify(answer.body.toString('latin1').slice(0, 80))}`);
+    }
+  }
+  if (!answer.headers.date) problems.push('no Date header');
+  return problems;
+}
+
+/**
+ * The parts of an answer the contract fixes, as one comparable object. Folded: 400 and 404 for a static path
+ * (§4.1 "either"), 426 and 400 for a plain GET /chat (§7.1); HEAD in Allow except on /static (§1.4 "may").
+ */
+export function verdictOf(req, answer) {
+  if (answer.error) return { error: 'no answer' };
+  const route = routeOf(req);
+  const isStatic = route.startsWith('/static/');
+  let status = answer.status;
+  if (isStatic && status === 400) status = 404;
+  if (route === '/chat' && req.method === 'GET' && status === 400) status = 426;
+  const v = { status };
+  const h = answer.headers;
+  if (status === 405) v.allow = methods(h.allow, isStatic);
+  if (status === 422 || status === 409) v.error = errorMessage(answer);
+  if (isStatic && (status === 200 || status === 206)) {
+    v.type = mediaType(h['content-type']);
+    v.length = h['content-length'];
+    v.lastModified = h['last-modified'];
+    if (status === 206) v.range = h['content-range'];
+    if (req.method === 'GET') v.body = sha(answer.body);
+  }
+  if (status === 416) v.range = h['content-range'];
+  if (!isStatic && status < 300) {
+    v.type = mediaType(h['content-type']);
+    v.body = route === '/bookings' || route === '/aggregates' ? canonicalJson(answer.body) : answer.body.toString('latin1');
+  }
+  return v;
+}
+
+function canonicalJson(body) {
+  try {
+    return JSON.stringify(JSON.parse(body.toString('utf8')));
+  } catch {
+    return `not JSON: ${body.toString('latin1').slice(0, 200)}`;
+  }
+}
+
+/** One line per answer, for a report. */
+export function summary(answer) {
+  if (answer.error) return answer.error;
+  const h = answer.headers;
+  const extra = [h['content-range'] && `Content-Range: ${h['content-range']}`, h.allow && `Allow: ${h.allow}`].filter(Boolean).join(', ');
+  return `${answer.status}${extra ? ` (${extra})` : ''} ${JSON.stringify(answer.body.toString('utf8').slice(0, 160))}`;
+}
