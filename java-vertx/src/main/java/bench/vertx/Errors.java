@@ -21,8 +21,9 @@ public final class Errors {
     }
 
     /**
-     * The router's failure handler. An HttpError is answered as it says; a bare status (BodyHandler's 413) gets
-     * its standard message; anything else is an unexpected failure, logged once and answered with 500.
+     * The router's failure handler. An HttpError is answered as it says; a bare status (BodyHandler's 413) or a client
+     * error of vertx-web's gets its standard message; anything else is an unexpected failure, logged once and
+     * answered with 500.
      */
     public static void handle(RoutingContext ctx) {
         HttpServerResponse response = ctx.response();
@@ -33,7 +34,8 @@ public final class Errors {
             status = error.status();
             message = error.getMessage();
             error.headers().forEach(response::putHeader);
-        } else if (failure == null && ctx.statusCode() >= 400) {
+        } else if (ctx.statusCode() >= 400 && (failure == null || ctx.statusCode() < 500)) {
+            // A bare status (BodyHandler's 413), or a client error vertx-web raised (a malformed query string).
             status = ctx.statusCode();
             message = status == 413 ? "Body is larger than 1 MiB" : standardMessage(status);
         } else {
@@ -72,6 +74,11 @@ public final class Errors {
     /** 404 for a path no route matches (the router's error handler). */
     public static void notFound(RoutingContext ctx) {
         send(ctx.response(), 404, "Not found");
+    }
+
+    /** 400 for a request the router refused before any route ran (its own decoding of the path failed). */
+    public static void badRequest(RoutingContext ctx) {
+        send(ctx.response(), 400, "Bad request");
     }
 
     public static Future<Void> send(HttpServerResponse response, int status, String message) {

@@ -2,6 +2,7 @@ package bench.vertx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bench.vertx.chat.ChatRooms;
 import io.vertx.core.Future;
@@ -23,6 +24,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The route table over real HTTP: status, headers and error bodies of the routes that need no database. */
 @ExtendWith(VertxExtension.class)
@@ -124,5 +127,55 @@ class ServerVerticleTest {
                     return r;
                 }))
                 .onComplete(test.succeedingThenComplete());
+    }
+
+    /** Routes match the path as sent: no decoding, no normalisation, no trailing slash, no ";" parameters. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "/hello/",
+                "//hello",
+                "/%68ello",
+                "/hello;x",
+                "/health;",
+                "/Hello",
+                "/aggregates/",
+                "/static/../hello",
+                "/static/%2e%2e/hello",
+                "/static/%",
+                "/static/%zz",
+                "/static/hello.txt%",
+                "/static;x/hello.txt"
+            })
+    void onlyTheExactPathIsARoute(String path, VertxTestContext test) {
+        send(HttpMethod.GET, path, Map.of(), Buffer.buffer())
+                .onComplete(test.succeeding(r -> test.verify(() -> {
+                    assertTrue(r.statusCode() == 404 || r.statusCode() == 400 && path.startsWith("/static/"), path);
+                    assertEquals("application/json", r.getHeader("Content-Type"), path);
+                    r.body()
+                            .onSuccess(body -> test.verify(() -> {
+                                assertNotNull(body.toJsonObject().getString("error"), path);
+                                test.completeNow();
+                            }));
+                })));
+    }
+
+    @Test
+    void anEmptyContentTypeIsUnsupported(VertxTestContext test) {
+        send(HttpMethod.POST, "/event", Map.of("Content-Type", ""), Buffer.buffer("{}"))
+                .onComplete(test.succeeding(r -> test.verify(() -> {
+                    assertEquals(415, r.statusCode());
+                    test.completeNow();
+                })));
+    }
+
+    @Test
+    void aMalformedQueryIsBadRequestNotAFailure(VertxTestContext test) {
+        send(HttpMethod.GET, "/aggregates?model=%zz", Map.of(), Buffer.buffer())
+                .onComplete(test.succeeding(r -> test.verify(() -> {
+                    assertEquals(400, r.statusCode());
+                    assertEquals("application/json", r.getHeader("Content-Type"));
+                    test.completeNow();
+                })));
     }
 }
