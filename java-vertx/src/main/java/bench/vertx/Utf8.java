@@ -51,4 +51,12 @@ public final class Utf8 {
         }
         return true;
     }
+
+    /**
+     * A UTF-8 byte order mark (EF BB BF) first: RFC 8259 §8.1 forbids sending one and the contract answers it with
+     * 400, while Jackson skips it when it reads bytes, so it is checked here.
+     */
+    public static boolean startsWithByteOrderMark(byte[] bytes) {
+        return bytes.length >= 3 && bytes[0] == (byte) 0xef && bytes[1] == (byte) 0xbb && bytes[2] == (byte) 0xbf;
+    }
 }
