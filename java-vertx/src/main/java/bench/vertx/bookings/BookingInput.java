@@ -4,28 +4,32 @@ import bench.bookings.proto.Booking;
 import bench.vertx.Bodies;
 import bench.vertx.HttpError;
 import bench.vertx.Utf8;
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * Body bytes → the generated {@link Booking} message (spec/API.md §6.1), or 400. Binary protobuf is protobuf-java's
  * own parser (truncation, wire types 6/7 and invalid UTF-8 in strings fail; unknown fields are skipped). JSON is
- * the proto3 JSON mapping, read field by field from the message descriptor so that the contract's typing holds:
- * a string field must be a JSON string, int64 an integral number or a decimal string, null means absent.
+ * the proto3 JSON mapping, read in one pass of Jackson's streaming parser and matched to the message descriptor so
+ * that the contract's typing holds: a string field must be a JSON string, int64 an integer (a JSON number or a
+ * string of digits, read exactly), null means absent. A field given twice, under one name or both, takes the value
+ * given last, and only that value is checked: a JSON tree could not tell which of its two names came last.
  */
 public final class BookingInput {
-    private static final ObjectReader JSON_READER = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build()
-            .readerFor(JsonNode.class);
-    private static final Pattern INT64 = Pattern.compile("-?[0-9]{1,19}");
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final List<FieldDescriptor> FIELDS = Booking.getDescriptor().getFields();
+    /** Each field under its proto3 JSON name (lowerCamelCase) and its original one (snake_case). */
+    private static final Map<String, FieldDescriptor> BY_NAME = byName();
+
+    private static final Pattern INT64 = Pattern.compile("-?[0-9]+");
 
     private BookingInput() {}
 
@@ -44,52 +48,82 @@ public final class BookingInput {
         if (!Utf8.isValid(body)) {
             throw HttpError.badRequest("Body is not valid UTF-8");
         }
-        JsonNode json;
-        try {
-            json = JSON_READER.readValue(body);
-        } catch (JacksonException e) {
-            throw HttpError.badRequest("Body is not valid JSON");
-        } catch (IOException e) {
-            throw HttpError.badRequest("Body could not be read");
+        if (Utf8.startsWithByteOrderMark(body)) {
+            throw HttpError.badRequest("Body starts with a byte order mark");
         }
-        if (json == null || !json.isObject()) {
-            throw HttpError.badRequest("Body must be a JSON object");
+        // Per field: its value, null when absent, or the 400 it gets if that is still the last value given.
+        Object[] values = new Object[FIELDS.size()];
+        try (JsonParser parser = JSON.createParser(body)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw HttpError.badRequest("Body must be a JSON object");
+            }
+            for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
+                parser.nextToken();
+                FieldDescriptor field = BY_NAME.get(key);
+                if (field == null) {
+                    parser.skipChildren();
+                } else {
+                    values[field.getIndex()] = value(parser, field);
+                }
+            }
+            if (parser.nextToken() != null) {
+                throw HttpError.badRequest("Body has more than one JSON value");
+            }
+        } catch (IOException e) {
+            throw HttpError.badRequest("Body is not valid JSON");
         }
         Booking.Builder builder = Booking.newBuilder();
-        for (FieldDescriptor field : Booking.getDescriptor().getFields()) {
-            JsonNode value = json.has(field.getJsonName()) ? json.get(field.getJsonName()) : json.get(field.getName());
-            if (value == null || value.isNull()) {
-                continue;
+        for (FieldDescriptor field : FIELDS) {
+            Object value = values[field.getIndex()];
+            if (value instanceof HttpError wrongType) {
+                throw wrongType;
             }
-            builder.setField(
-                    field,
-                    switch (field.getJavaType()) {
-                        case STRING -> string(value, field);
-                        case LONG -> int64(value, field);
-                        default -> throw new IllegalStateException("booking.proto has only string and int64 fields");
-                    });
+            if (value != null) {
+                builder.setField(field, value);
+            }
         }
         return builder.build();
     }
 
-    private static String string(JsonNode value, FieldDescriptor field) {
-        if (!value.isTextual()) {
-            throw HttpError.badRequest(field.getJsonName() + " must be a string");
+    private static Object value(JsonParser parser, FieldDescriptor field) throws IOException {
+        JsonToken token = parser.currentToken();
+        if (token == JsonToken.VALUE_NULL) {
+            return null;
         }
-        return value.textValue();
+        return switch (field.getJavaType()) {
+            case STRING -> token == JsonToken.VALUE_STRING ? parser.getText() : wrongType(parser, field, "a string");
+            case LONG ->
+                token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_STRING
+                        ? int64(parser, field)
+                        : wrongType(parser, field, "an integer within int64");
+            default -> throw new IllegalStateException("booking.proto has only string and int64 fields");
+        };
     }
 
-    private static long int64(JsonNode value, FieldDescriptor field) {
-        if (value.isIntegralNumber() && value.canConvertToLong()) {
-            return value.longValue();
-        }
-        if (value.isTextual() && INT64.matcher(value.textValue()).matches()) {
+    /** ASCII digits with an optional leading '-' (no '+', fraction, exponent or whitespace), exactly within int64. */
+    private static Object int64(JsonParser parser, FieldDescriptor field) throws IOException {
+        String digits = parser.getText();
+        if (INT64.matcher(digits).matches()) {
             try {
-                return Long.parseLong(value.textValue());
+                return Long.parseLong(digits);
             } catch (NumberFormatException e) {
-                // beyond int64: falls through to the 400 below
+                // beyond int64: the 400 below
             }
         }
-        throw HttpError.badRequest(field.getJsonName() + " must be an integer within int64");
+        return wrongType(parser, field, "an integer within int64");
+    }
+
+    private static HttpError wrongType(JsonParser parser, FieldDescriptor field, String type) throws IOException {
+        parser.skipChildren();
+        return HttpError.badRequest(field.getJsonName() + " must be " + type);
+    }
+
+    private static Map<String, FieldDescriptor> byName() {
+        Map<String, FieldDescriptor> byName = new HashMap<>();
+        for (FieldDescriptor field : FIELDS) {
+            byName.put(field.getJsonName(), field);
+            byName.put(field.getName(), field);
+        }
+        return Map.copyOf(byName);
     }
 }

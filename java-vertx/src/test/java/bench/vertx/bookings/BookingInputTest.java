@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bench.bookings.proto.Booking;
 import bench.vertx.Bodies;
+import bench.vertx.Fixtures;
 import bench.vertx.HttpError;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,11 +44,53 @@ class BookingInputTest {
                 "{\"originTs\":true}",
                 "{\"originTs\":\"soon\"}",
                 "{\"originTs\":\"99999999999999999999\"}",
+                "{\"originTs\":9223372036854775808}",
+                "{\"originTs\":\"-9223372036854775809\"}",
+                "{\"originTs\":1e3}",
+                "{\"originTs\":1.0}",
+                "{\"originTs\":\"+5\"}",
+                "{\"originTs\":\" 1\"}",
+                "\ufeff{\"model\":\"M\"}",
                 "{\"model\":\"M\"} trailing"
             })
     void wrongJsonIsBadRequest(String body) {
         HttpError error = assertThrows(HttpError.class, () -> json(body));
         assertEquals(400, error.status(), body);
+    }
+
+    /** A field given twice, under one name or both: the last value wins, and only it is type-checked. */
+    @Test
+    void lastValueGivenWinsAcrossBothNames() {
+        assertEquals("", json("{\"bookingId\":\"B\",\"booking_id\":\"\"}").getBookingId());
+        assertEquals("B", json("{\"booking_id\":\"\",\"bookingId\":\"B\"}").getBookingId());
+        assertEquals(
+                "B",
+                json("{\"bookingId\":\"A\",\"booking_id\":\"\",\"bookingId\":\"B\"}")
+                        .getBookingId());
+        assertEquals("B", json("{\"bookingId\":5,\"bookingId\":\"B\"}").getBookingId());
+        assertEquals(7, json("{\"originTs\":1.5,\"origin_ts\":\"007\"}").getOriginTs());
+        assertFalse(json("{\"parentId\":\"P\",\"parent_id\":null}").hasParentId());
+        assertEquals(
+                400,
+                assertThrows(HttpError.class, () -> json("{\"model\":\"M\",\"model\":1}"))
+                        .status());
+    }
+
+    /** spec/fixtures/bookings/json-spellings.json: the 400s here, the rest decode (and meet BookingRules later). */
+    @Test
+    void everyJsonSpellingFixture() {
+        for (JsonNode fixture : Fixtures.json("bookings/json-spellings.json")) {
+            String name = fixture.get("name").asText();
+            String body = fixture.get("body").asText();
+            if (fixture.get("status").asInt() == 400) {
+                assertEquals(
+                        400,
+                        assertThrows(HttpError.class, () -> json(body), name).status(),
+                        name);
+            } else {
+                json(body);
+            }
+        }
     }
 
     @Test

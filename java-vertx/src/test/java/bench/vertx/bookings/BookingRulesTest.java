@@ -27,6 +27,24 @@ class BookingRulesTest {
         }
     }
 
+    /** The json-spellings fixtures that decode: 422 with exactly their error, or valid. */
+    @Test
+    void jsonSpellingFixturesThatDecode() {
+        for (JsonNode fixture : Fixtures.json("bookings/json-spellings.json")) {
+            String name = fixture.get("name").asText();
+            String body = fixture.get("body").asText();
+            switch (fixture.get("status").asInt()) {
+                case 422 -> {
+                    HttpError error = assertThrows(HttpError.class, () -> validate(body), name);
+                    assertEquals(422, error.status(), name);
+                    assertEquals(fixture.get("error").asText(), error.getMessage(), name);
+                }
+                case 201 -> validate(body);
+                default -> {}
+            }
+        }
+    }
+
     @Test
     void originTsIsUtcAndOptionalFieldsKeepPresence() {
         ValidBooking booking = validate("""
