@@ -1,7 +1,9 @@
 package bench.vertx.bookings;
 
+import bench.vertx.HttpError;
 import io.vertx.core.Future;
 import io.vertx.mysqlclient.MySQLClient;
+import io.vertx.mysqlclient.MySQLException;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
@@ -25,15 +27,30 @@ public final class BookingStore {
     private static final String INSERT_AGGREGATE = "INSERT INTO aggregates (version, model, trim,"
             + " total_dollar_amount, fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
 
+    /** MariaDB's "Out of range value" (SQLSTATE 22003), which strict mode raises instead of clamping a DECIMAL. */
+    private static final int OUT_OF_RANGE = 1264;
+
+    static final String TOTAL_OVERFLOW = "the booking would take an aggregate's total past 99999999999999999.99";
+
     private final Pool pool;
 
     public BookingStore(Pool pool) {
         this.pool = pool;
     }
 
-    /** Stores the booking and its allocations, committed or not at all; the result is the new booking's row_id. */
+    /**
+     * Stores the booking and its allocations, committed or not at all; the result is the new booking's row_id. A total
+     * the aggregate's DECIMAL(19,2) cannot hold is refused by the database and rolled back with the rest: a 409 (§6.5),
+     * which no retry can help.
+     */
     public Future<Long> store(ValidBooking booking, List<Allocation> allocations) {
-        return pool.withTransaction(conn -> write(conn, booking, allocations));
+        return pool.withTransaction(conn -> write(conn, booking, allocations))
+                .recover(failure ->
+                        Future.failedFuture(totalOverflow(failure) ? new HttpError(409, TOTAL_OVERFLOW) : failure));
+    }
+
+    static boolean totalOverflow(Throwable failure) {
+        return failure instanceof MySQLException e && e.getErrorCode() == OUT_OF_RANGE;
     }
 
     private Future<Long> write(SqlConnection conn, ValidBooking b, List<Allocation> allocations) {

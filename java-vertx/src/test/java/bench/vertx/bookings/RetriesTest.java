@@ -33,6 +33,8 @@ class RetriesTest {
             assertTrue(Retries.retryable(new MySQLException("x", code, "40001")), "code " + code);
         }
         assertFalse(Retries.retryable(new MySQLException("out of range", 1264, "22003")));
+        assertTrue(BookingStore.totalOverflow(new MySQLException("out of range", 1264, "22003")), "a 409 instead");
+        assertFalse(BookingStore.totalOverflow(new MySQLException("deadlock", 1213, "40001")));
         assertFalse(Retries.retryable(new IllegalStateException("not a database error")));
     }
 
