@@ -84,8 +84,11 @@ public class HttpPipeline implements NettyServerCustomizer {
     }
 
     /**
-     * Percent-encodes the characters a URI may not contain (a raw backslash, space, quotes...), so that such a
-     * request reaches the routes and gets the contract's JSON 400 or 404 instead of Spring's empty 400.
+     * Percent-encodes the characters a URI may not contain (a raw backslash, space, quotes...) and a '%' that begins
+     * no escape ({@code /static/%zz}), so that such a request reaches the routes and gets the contract's JSON 400 or
+     * 404 instead of the empty 400 Spring's ReactorHttpHandlerAdapter sends when java.net.URI refuses the target,
+     * before any filter or exception handler runs. A stray '%' so becomes the character itself: no such route or
+     * file.
      */
     @Sharable
     static final class TargetEncoder extends ChannelInboundHandlerAdapter {
@@ -103,12 +106,16 @@ public class HttpPipeline implements NettyServerCustomizer {
             super.channelRead(ctx, msg);
         }
 
-        /** The target with every byte outside RFC 3986's characters escaped, or null when there is none. */
+        /**
+         * The target with every byte outside RFC 3986's characters, and every '%' not followed by two hex digits,
+         * escaped; or null when there is none.
+         */
         static String encodeIllegal(String target) {
             StringBuilder out = null;
             for (int i = 0; i < target.length(); i++) {
                 char c = target.charAt(i);
-                boolean legal = c > 0x20 && c < 0x7f && "\"<>\\^`{|}".indexOf(c) < 0;
+                boolean legal =
+                        c > 0x20 && c < 0x7f && "\"<>\\^`{|}".indexOf(c) < 0 && (c != '%' || beginsEscape(target, i));
                 if (!legal && out == null) {
                     out = new StringBuilder(target.length() + 16).append(target, 0, i);
                 }
@@ -122,6 +129,16 @@ public class HttpPipeline implements NettyServerCustomizer {
                 }
             }
             return out == null ? null : out.toString();
+        }
+
+        private static boolean beginsEscape(String target, int percent) {
+            return percent + 2 < target.length()
+                    && isHex(target.charAt(percent + 1))
+                    && isHex(target.charAt(percent + 2));
+        }
+
+        private static boolean isHex(char c) {
+            return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F';
         }
     }
 }

@@ -23,6 +23,17 @@ class HttpPipelineTest {
     }
 
     @Test
+    void aPercentThatBeginsNoEscapeIsItselfEncoded() {
+        assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/static/%")).isEqualTo("/static/%25");
+        assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/static/%zz")).isEqualTo("/static/%25zz");
+        assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/static/hello.txt%"))
+                .isEqualTo("/static/hello.txt%25");
+        assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/a%4")).isEqualTo("/a%254");
+        assertThat(HttpPipeline.TargetEncoder.encodeIllegal("/static/%ff?q=%Aa"))
+                .isNull();
+    }
+
+    @Test
     void theDateIsAnImfFixdateWithATwoDigitDay() {
         Clock firstOfMarch = Clock.fixed(Instant.parse("2024-03-01T08:09:07.500Z"), ZoneOffset.UTC);
         assertThat(new HttpPipeline.DateStamper(firstOfMarch).now()).isEqualTo("Fri, 01 Mar 2024 08:09:07 GMT");

@@ -2,9 +2,9 @@ package bench.spring5.statics;
 
 import bench.spring5.HttpError;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
@@ -48,7 +48,8 @@ record StaticFile(Path path, long size, Instant modified, String etag) {
             String etag = "\"" + Long.toHexString(attributes.size()) + "-"
                     + Long.toHexString(attributes.lastModifiedTime().toMillis()) + "\"";
             return new StaticFile(real, attributes.size(), modified, etag);
-        } catch (NoSuchFileException e) {
+        } catch (FileSystemException e) {
+            // No such file, or a path the file system cannot follow: a name below a file (ENOTDIR), a symlink loop.
             throw HttpError.notFound();
         } catch (InvalidPathException e) {
             // A name no file can have here: a NUL, or characters the JVM's file-name encoding cannot map (the

@@ -34,14 +34,21 @@ class StaticFileTest {
     }
 
     @Test
-    void missingDirectoriesAndEscapingSymlinksAreNotFound() throws IOException {
+    void missingDirectoriesPathsBelowAFileAndEscapingSymlinksAreNotFound() throws IOException {
         Path root = Files.createDirectories(dir.resolve("root/sub"));
         Files.writeString(dir.resolve("secret.txt"), "outside");
         Files.createSymbolicLink(root.resolve("link.txt"), dir.resolve("secret.txt"));
-        // "a\0b": no file can have the name (the JVM refuses it as a path, as it does under the POSIX locale any
-        // character its file-name encoding cannot map).
-        for (List<String> segments :
-                List.of(List.of("missing.txt"), List.of("sub"), List.of("link.txt"), List.of("a\0b"))) {
+        Files.writeString(root.resolve("a.txt"), "hello");
+        // A path below a file is no file either (the file system says ENOTDIR, not ENOENT). "a\0b": no file can have
+        // the name (the JVM refuses it as a path, as it does under the POSIX locale any character its file-name
+        // encoding cannot map).
+        for (List<String> segments : List.of(
+                List.of("missing.txt"),
+                List.of("sub"),
+                List.of("link.txt"),
+                List.of("a\0b"),
+                List.of("link.txt", "x"),
+                List.of("a.txt", "below"))) {
             StepVerifier.create(StaticFile.lookUp(root, segments))
                     .expectErrorSatisfies(
                             e -> assertThat(((HttpError) e).status().value())

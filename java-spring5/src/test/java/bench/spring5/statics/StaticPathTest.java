@@ -22,6 +22,15 @@ class StaticPathTest {
     void decodesEachSegmentOnce() {
         assertThat(StaticPath.segments("/sub/nested%20file.txt")).containsExactly("sub", "nested file.txt");
         assertThat(StaticPath.segments("/%252e%252e")).containsExactly("%2e%2e");
+        assertThat(StaticPath.segments("/%68ello%2etxt")).containsExactly("hello.txt");
+        assertThat(StaticPath.segments("/caf%C3%A9")).containsExactly("café");
+    }
+
+    @Test
+    void aSemicolonIsPartOfTheName() {
+        assertThat(StaticPath.segments("/hello.txt;x")).containsExactly("hello.txt;x");
+        assertThat(StaticPath.segments("/sub/nested.txt;a=b")).containsExactly("sub", "nested.txt;a=b");
+        assertThat(StaticPath.segments("/hello.txt%3Bx")).containsExactly("hello.txt;x");
     }
 
     @ParameterizedTest
@@ -32,8 +41,21 @@ class StaticPathTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/..%2fx", "/%2F", "/a%5cb", "/a\\b", "/a%00b", "/%zz"})
-    void separatorsBackslashesAndNulAreRefused(String raw) {
+    @ValueSource(
+            strings = {
+                "/..%2fx",
+                "/%2F",
+                "/a%5cb",
+                "/a\\b",
+                "/a%00b",
+                "/%zz",
+                "/%",
+                "/a%4",
+                "/%ff",
+                "/%C3%28",
+                "/%ED%A0%80"
+            })
+    void separatorsBackslashesNulMalformedEscapesAndNonUtf8AreRefused(String raw) {
         assertThat(status(raw)).isEqualTo(400);
     }
 
