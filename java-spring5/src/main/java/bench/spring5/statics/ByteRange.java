@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  */
 record ByteRange(long start, long end) {
 
-    private static final Pattern SINGLE = Pattern.compile("bytes=(\\d*)-(\\d*)");
+    /** The contract's one grammar: lower-case unit, ASCII digits of any length, no whitespace, no comma. */
+    private static final Pattern SINGLE = Pattern.compile("bytes=([0-9]*)-([0-9]*)");
 
     /** Answered with 416 and {@code Content-Range: bytes *}{@code /size}. */
     static final ByteRange UNSATISFIABLE = new ByteRange(-1, -1);
@@ -30,25 +31,50 @@ record ByteRange(long start, long end) {
         if (!m.matches() || (m.group(1).isEmpty() && m.group(2).isEmpty())) {
             return null;
         }
-        try {
-            if (m.group(1).isEmpty()) {
-                long suffix = Long.parseLong(m.group(2));
-                if (suffix == 0 || size == 0) {
-                    return UNSATISFIABLE;
-                }
-                return new ByteRange(Math.max(0, size - suffix), size - 1);
+        String first = m.group(1);
+        String last = m.group(2);
+        if (first.isEmpty()) {
+            long suffix = position(last);
+            if (suffix == 0 || size == 0) {
+                return UNSATISFIABLE;
             }
-            long start = Long.parseLong(m.group(1));
-            if (m.group(2).isEmpty()) {
-                return start >= size ? UNSATISFIABLE : new ByteRange(start, size - 1);
-            }
-            long end = Long.parseLong(m.group(2));
-            if (end < start) {
-                return null;
-            }
-            return start >= size ? UNSATISFIABLE : new ByteRange(start, Math.min(end, size - 1));
-        } catch (NumberFormatException e) {
-            return null; // more digits than a long holds: not a range this file can have
+            return new ByteRange(Math.max(0, size - suffix), size - 1);
         }
+        if (!last.isEmpty() && greater(first, last)) {
+            return null;
+        }
+        long start = position(first);
+        if (start >= size) {
+            return UNSATISFIABLE;
+        }
+        return new ByteRange(start, last.isEmpty() ? size - 1 : Math.min(position(last), size - 1));
+    }
+
+    /** Digits as a number, saturated at Long.MAX_VALUE: a position that far is past the end of any file. */
+    private static long position(String digits) {
+        long value = 0;
+        for (int i = 0; i < digits.length(); i++) {
+            int digit = digits.charAt(i) - '0';
+            if (value > (Long.MAX_VALUE - digit) / 10) {
+                return Long.MAX_VALUE;
+            }
+            value = value * 10 + digit;
+        }
+        return value;
+    }
+
+    /** a > b, compared exactly however many digits either has (two saturated positions are not equal). */
+    private static boolean greater(String a, String b) {
+        String x = withoutLeadingZeros(a);
+        String y = withoutLeadingZeros(b);
+        return x.length() != y.length() ? x.length() > y.length() : x.compareTo(y) > 0;
+    }
+
+    private static String withoutLeadingZeros(String digits) {
+        int i = 0;
+        while (i < digits.length() - 1 && digits.charAt(i) == '0') {
+            i++;
+        }
+        return digits.substring(i);
     }
 }
