@@ -6,13 +6,14 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The JSON every workload reads or writes by hand: strict UTF-8, one JSON value as a tree (the bookings' proto3
- * JSON mapping, the chat's frames), and strings written as ECMAScript's JSON.stringify writes them (RFC 8785).
+ * The JSON every workload reads or writes by hand: strict UTF-8, one JSON value as a tree (the chat's frames) or as
+ * tokens (the bookings' proto3 JSON mapping), and strings written as ECMAScript's JSON.stringify writes them (RFC 8785).
  */
 public final class Json {
 
@@ -43,6 +44,11 @@ public final class Json {
         } catch (JacksonException e) {
             return null;
         }
+    }
+
+    /** A streaming parser over a JSON text, for a reader that walks the tokens itself. */
+    public static JsonParser parser(String text) {
+        return TREES.createParser(text);
     }
 
     /** True unless the string holds a surrogate without its pair, which has no UTF-8 encoding. */

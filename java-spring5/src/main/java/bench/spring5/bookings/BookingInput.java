@@ -5,6 +5,7 @@ import bench.spring5.Bodies;
 import bench.spring5.HttpError;
 import bench.spring5.Json;
 import java.nio.charset.CharacterCodingException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
@@ -23,7 +24,9 @@ import org.springframework.util.MimeType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.server.ServerWebInputException;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 
 /**
  * A POST /bookings body as the generated {@link Booking} message (spec/API.md §6.1), read by the server's codecs:
@@ -59,26 +62,46 @@ class BookingInput implements CodecCustomizer {
 
     /**
      * The proto3 JSON mapping, with JSON types checked strictly: protobuf-java's JsonFormat would accept a number for
-     * a string field. lowerCamelCase and snake_case names alike; null means absent; unknown fields are ignored.
+     * a string field. lowerCamelCase and snake_case names alike; null means absent; unknown fields are ignored. A
+     * field given more than once, under either of its names, takes the last value, and only that one is checked: the
+     * body is walked once, in order, keeping each field's last value or what is wrong with it.
      */
     static final class ProtoJsonDecoder extends AbstractDataBufferDecoder<Booking> {
 
         private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
-        private static final Map<String, BiConsumer<Booking.Builder, String>> STRINGS = Map.ofEntries(
-                Map.entry("bookingId", Booking.Builder::setBookingId),
-                Map.entry("booking_id", Booking.Builder::setBookingId),
-                Map.entry("dollarValue", Booking.Builder::setDollarValue),
-                Map.entry("dollar_value", Booking.Builder::setDollarValue),
-                Map.entry("startDate", Booking.Builder::setStartDate),
-                Map.entry("start_date", Booking.Builder::setStartDate),
-                Map.entry("endDate", Booking.Builder::setEndDate),
-                Map.entry("end_date", Booking.Builder::setEndDate),
-                Map.entry("parentId", Booking.Builder::setParentId),
-                Map.entry("parent_id", Booking.Builder::setParentId),
-                Map.entry("model", Booking.Builder::setModel),
-                Map.entry("trim", Booking.Builder::setTrim),
-                Map.entry("stage", Booking.Builder::setStage),
-                Map.entry("type", Booking.Builder::setType));
+
+        /** Each field of {@link Booking} by both its JSON names; origin_ts, the one integer, has no string setter. */
+        private enum Field {
+            BOOKING_ID("bookingId", "booking_id", Booking.Builder::setBookingId),
+            DOLLAR_VALUE("dollarValue", "dollar_value", Booking.Builder::setDollarValue),
+            START_DATE("startDate", "start_date", Booking.Builder::setStartDate),
+            END_DATE("endDate", "end_date", Booking.Builder::setEndDate),
+            ORIGIN_TS("originTs", "origin_ts", null),
+            PARENT_ID("parentId", "parent_id", Booking.Builder::setParentId),
+            MODEL("model", "model", Booking.Builder::setModel),
+            TRIM("trim", "trim", Booking.Builder::setTrim),
+            STAGE("stage", "stage", Booking.Builder::setStage),
+            TYPE("type", "type", Booking.Builder::setType);
+
+            private static final Map<String, Field> BY_NAME = new HashMap<>();
+
+            static {
+                for (Field field : values()) {
+                    BY_NAME.put(field.camelCase, field);
+                    BY_NAME.put(field.snakeCase, field);
+                }
+            }
+
+            private final String camelCase;
+            private final String snakeCase;
+            private final @Nullable BiConsumer<Booking.Builder, String> setter;
+
+            Field(String camelCase, String snakeCase, @Nullable BiConsumer<Booking.Builder, String> setter) {
+                this.camelCase = camelCase;
+                this.snakeCase = snakeCase;
+                this.setter = setter;
+            }
+        }
 
         ProtoJsonDecoder() {
             super(MediaType.APPLICATION_JSON);
@@ -109,55 +132,84 @@ class BookingInput implements CodecCustomizer {
             byte[] body = new byte[buffer.readableByteCount()];
             buffer.read(body);
             DataBufferUtils.release(buffer);
-            Booking.Builder booking = Booking.newBuilder();
-            for (Map.Entry<String, JsonNode> field : object(body).properties()) {
-                String name = field.getKey();
-                JsonNode value = field.getValue();
-                if (value.isNull()) {
-                    continue;
+            // Each field's last value: a String (a Long for origin_ts), null for null, or the DecodingException that
+            // value is, thrown only if no later value replaces it.
+            Object[] last = new Object[Field.values().length];
+            try (JsonParser json = Json.parser(text(body))) {
+                JsonToken root = json.nextToken();
+                if (root == null) {
+                    throw new DecodingException("Body is not one JSON value");
                 }
-                BiConsumer<Booking.Builder, String> setter = STRINGS.get(name);
-                if (setter != null) {
-                    if (!value.isString() || !Json.isWellFormed(value.stringValue())) {
-                        throw new DecodingException(name + " must be a string");
+                if (root != JsonToken.START_OBJECT) {
+                    throw new DecodingException("Body must be a JSON object");
+                }
+                for (String name = json.nextName(); name != null; name = json.nextName()) {
+                    JsonToken value = json.nextToken();
+                    Field field = Field.BY_NAME.get(name);
+                    if (field == null) {
+                        json.skipChildren();
+                    } else if (value == JsonToken.VALUE_NULL) {
+                        last[field.ordinal()] = null;
+                    } else {
+                        last[field.ordinal()] = field == Field.ORIGIN_TS ? int64(json, name) : string(json, name);
                     }
-                    setter.accept(booking, value.stringValue());
-                } else if (name.equals("originTs") || name.equals("origin_ts")) {
-                    booking.setOriginTs(int64(value, name));
+                }
+                if (json.nextToken() != null) {
+                    throw new DecodingException("Body is not one JSON value");
+                }
+            } catch (JacksonException e) {
+                throw new DecodingException("Body is not one JSON value");
+            }
+            Booking.Builder booking = Booking.newBuilder();
+            for (Field field : Field.values()) {
+                Object value = last[field.ordinal()];
+                if (value instanceof DecodingException wrong) {
+                    throw wrong;
+                } else if (value instanceof Long originTs) {
+                    booking.setOriginTs(originTs);
+                } else if (value instanceof String string) {
+                    field.setter.accept(booking, string);
                 }
             }
             return booking.build();
         }
 
-        private static JsonNode object(byte[] body) {
-            JsonNode json;
+        private static String text(byte[] body) {
             try {
-                json = Json.parseOrNull(Json.utf8(body));
+                return Json.utf8(body);
             } catch (CharacterCodingException e) {
                 throw new DecodingException("Body is not valid UTF-8");
             }
-            if (json == null) {
-                throw new DecodingException("Body is not one JSON value");
-            }
-            if (!json.isObject()) {
-                throw new DecodingException("Body must be a JSON object");
-            }
-            return json;
         }
 
-        /** A JSON number or a decimal string, as proto3 JSON writes an int64. */
-        private static long int64(JsonNode value, String name) {
-            try {
-                if (value.isIntegralNumber() && value.canConvertToLong()) {
-                    return value.longValue();
+        private static Object string(JsonParser json, String name) {
+            if (json.currentToken() == JsonToken.VALUE_STRING) {
+                String value = json.getString();
+                if (Json.isWellFormed(value)) {
+                    return value;
                 }
-                if (value.isString() && INTEGER.matcher(value.stringValue()).matches()) {
-                    return Long.parseLong(value.stringValue());
-                }
-            } catch (NumberFormatException e) {
-                // beyond int64: falls through to the 400 below
             }
-            throw new DecodingException(name + " must be an integer within int64");
+            json.skipChildren();
+            return new DecodingException(name + " must be a string");
+        }
+
+        /**
+         * A JSON number or a decimal string, as proto3 JSON writes an int64, read exactly: digits with an optional
+         * '-', no fraction, exponent, '+' or whitespace, within int64.
+         */
+        private static Object int64(JsonParser json, String name) {
+            JsonToken token = json.currentToken();
+            if (token == JsonToken.VALUE_NUMBER_INT
+                    || token == JsonToken.VALUE_STRING
+                            && INTEGER.matcher(json.getString()).matches()) {
+                try {
+                    return Long.parseLong(json.getString());
+                } catch (NumberFormatException e) {
+                    // beyond int64: falls through to the 400 below
+                }
+            }
+            json.skipChildren();
+            return new DecodingException(name + " must be an integer within int64");
         }
     }
 }

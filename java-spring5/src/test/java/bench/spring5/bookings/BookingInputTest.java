@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import bench.bookings.proto.Booking;
 import bench.spring5.Bodies;
+import bench.spring5.Fixtures;
 import bench.spring5.HttpError;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -112,6 +114,43 @@ class BookingInputTest {
         assertThat(badJson("{\"origin_ts\":1.5}")).isEqualTo("origin_ts must be an integer within int64");
         assertThat(badRequest(MediaType.APPLICATION_JSON, new byte[] {'{', '"', (byte) 0xc0, (byte) 0xaf, '"'}))
                 .isEqualTo("Body is not valid UTF-8");
+    }
+
+    @Test
+    void aFieldGivenTwiceUnderEitherNameTakesTheLastValue() {
+        assertThat(json("{\"bookingId\":\"A\",\"booking_id\":\"B\",\"bookingId\":\"C\"}")
+                        .getBookingId())
+                .isEqualTo("C");
+        assertThat(json("{\"bookingId\":5,\"bookingId\":\"C\"}").getBookingId()).isEqualTo("C");
+        assertThat(json("{\"stage\":\"S\",\"stage\":null}").hasStage()).isFalse();
+        assertThat(json("{\"originTs\":1.5,\"origin_ts\":\"7\"}").getOriginTs()).isEqualTo(7);
+        assertThat(badJson("{\"model\":\"m\",\"model\":[\"m\"]}")).isEqualTo("model must be a string");
+        assertThat(badJson("{\"origin_ts\":\"7\",\"originTs\":\"1e3\"}"))
+                .isEqualTo("originTs must be an integer within int64");
+    }
+
+    /**
+     * spec/fixtures/bookings/json-spellings.json up to the transaction: 400 from the decoder, 422 from the rules,
+     * and what passes both would be booked (201).
+     */
+    @Test
+    void theContractsJsonSpellings() {
+        List<String> wrong = new ArrayList<>();
+        Fixtures.json("bookings/json-spellings.json").forEach(c -> {
+            String got;
+            try {
+                BookingRules.validate(json(c.get("body").asString()));
+                got = "201";
+            } catch (HttpError e) {
+                got = e.status().value() + (e.status().value() == 422 ? " " + e.getMessage() : "");
+            }
+            String expected = c.get("status").asInt()
+                    + (c.has("error") ? " " + c.get("error").asString() : "");
+            if (!got.equals(expected)) {
+                wrong.add(c.get("name").asString() + ": " + got + ", not " + expected);
+            }
+        });
+        assertThat(wrong).isEmpty();
     }
 
     @Test
