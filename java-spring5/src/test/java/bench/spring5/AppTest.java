@@ -18,11 +18,14 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.socket.client.ReactorNettyWebSocketClient;
 import reactor.blockhound.BlockHound;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The whole application on a random port, with BlockHound failing any blocking call made on an event loop:
@@ -169,6 +172,49 @@ class AppTest {
                 .isEqualTo(2)
                 .jsonPath("$[1].totalDollarAmount")
                 .isEqualTo("152.46");
+    }
+
+    /**
+     * spec/fixtures/bookings/overflow.json, each case under a fresh model: the step that takes a total past
+     * DECIMAL(19,2) gets 409 and leaves neither its booking nor any aggregate behind.
+     */
+    @Test
+    void aTotalPastDecimal19x2IsAConflictThatWritesNothing() {
+        for (JsonNode overflow : Fixtures.json("bookings/overflow.json")) {
+            String model = "unit-" + UUID.randomUUID();
+            for (JsonNode step : overflow.get("steps")) {
+                String before = written(model);
+                var response = http.post()
+                        .uri("/bookings")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(((ObjectNode) step.get("booking"))
+                                .put("model", model)
+                                .toString())
+                        .exchange()
+                        .expectStatus()
+                        .isEqualTo(step.get("status").asInt());
+                if (step.has("error")) {
+                    response.expectBody(String.class)
+                            .isEqualTo(
+                                    "{\"error\":" + Json.quote(step.get("error").asString()) + "}");
+                    assertThat(written(model))
+                            .as(overflow.get("name").asString())
+                            .isEqualTo(before);
+                }
+            }
+        }
+    }
+
+    /** The model's bookings and aggregates rows, as text. */
+    private static String written(String model) {
+        DatabaseClient db = context.getBean(DatabaseClient.class);
+        return db.sql("SELECT (SELECT COUNT(*) FROM bookings WHERE model = :model) AS bookings,"
+                        + " (SELECT GROUP_CONCAT(fiscal_period_id, '=', total_dollar_amount, '@', version"
+                        + " ORDER BY fiscal_period_id) FROM aggregates WHERE model = :model) AS aggregates")
+                .bind("model", model)
+                .map(row -> row.get("bookings", Long.class) + " bookings, " + row.get("aggregates", String.class))
+                .one()
+                .block(Duration.ofSeconds(10));
     }
 
     /** Through the server's codecs: Boot's 1 MiB limit reaches the ProtobufDecoder, and the JSON decoder is registered. */

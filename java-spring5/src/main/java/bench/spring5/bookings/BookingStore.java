@@ -1,5 +1,6 @@
 package bench.spring5.bookings;
 
+import io.r2dbc.spi.R2dbcException;
 import java.math.BigDecimal;
 import java.util.Optional;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -74,6 +75,19 @@ class BookingStore {
                 .bind("amount", allocation.amount())
                 .bind("period", allocation.fiscalPeriodId())
                 .then();
+    }
+
+    /**
+     * The database refused a total past DECIMAL(19,2) (error 1264, out of range, which strict mode makes an error),
+     * under whatever Spring translated the driver's exception into. Nothing to retry: the aggregate is full.
+     */
+    static boolean pastTotalLimit(Throwable error) {
+        for (Throwable e = error; e != null; e = e.getCause()) {
+            if (e instanceof R2dbcException r2dbc && r2dbc.getErrorCode() == 1264) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, String value) {

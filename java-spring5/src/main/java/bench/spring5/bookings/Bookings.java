@@ -15,10 +15,13 @@ import reactor.core.publisher.Mono;
 /**
  * POST /bookings: the media type (415), the body ({@link BookingInput}: 413, 400), the rules ({@link BookingRules}:
  * 422), then one transaction per attempt — the booking INSERT and, in ascending period order, each aggregate locked
- * FOR UPDATE and updated or created — run again on the failures of {@link Retries}, and 201, or 503.
+ * FOR UPDATE and updated or created — run again on the failures of {@link Retries}, and 201, or 503; or 409, all
+ * of it rolled back, when a total would pass what its column holds.
  */
 @Component
 public class Bookings {
+
+    static final String PAST_TOTAL_LIMIT = "the booking would take an aggregate's total past 99999999999999999.99";
 
     record Created(long rowId, String bookingId, List<Amount> allocations) {}
 
@@ -55,6 +58,7 @@ public class Bookings {
         return transactions
                 .transactional(attempt)
                 .retryWhen(Retries.policy())
+                .onErrorMap(BookingStore::pastTotalLimit, e -> new HttpError(HttpStatus.CONFLICT, PAST_TOTAL_LIMIT))
                 .onErrorMap(Retries::retryable, e -> HttpError.busy("Too much contention, try again"))
                 .onErrorMap(Retries::unavailable, e -> HttpError.busy("The database is unavailable, try again"))
                 .map(rowId -> new Created(
