@@ -1,5 +1,8 @@
 package bench.mvc;
 
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jetty.servlet.JettyServletWebServerFactory;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -23,6 +26,21 @@ class WebServers {
     @Bean
     @ConditionalOnProperty(name = "bench.server", havingValue = "jetty")
     JettyServletWebServerFactory jetty() {
-        return new JettyServletWebServerFactory();
+        var factory = new JettyServletWebServerFactory();
+        factory.addServerCustomizers(server -> {
+            // An empty segment (//hello, /static//1kb.bin) is an unknown route or a missing file (404), as on
+            // Tomcat, not a URI Jetty refuses before the application sees it (400); the servlet API then answers
+            // such a path instead of throwing, and ExactRoutes and StaticFiles judge the raw path themselves.
+            var compliance =
+                    UriCompliance.DEFAULT.with("empty segments", UriCompliance.Violation.AMBIGUOUS_EMPTY_SEGMENT);
+            for (var connector : server.getConnectors()) {
+                var http = connector.getConnectionFactory(HttpConnectionFactory.class);
+                if (http != null) http.getHttpConfiguration().setUriCompliance(compliance);
+            }
+            server.getDescendant(ServletContextHandler.class)
+                    .getServletHandler()
+                    .setDecodeAmbiguousURIs(true);
+        });
+        return factory;
     }
 }
