@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -23,7 +24,7 @@ import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
 /**
  * GET and HEAD {@code /static/**} (spec/API.md §4) through Spring's {@link ResourceHttpRequestHandler}: it
  * streams the file, sets Content-Length, Accept-Ranges and Last-Modified, answers conditional requests (304)
- * and ranges (206, multipart for several, 416), and refuses other methods with 405. Around it: which paths and
+ * and a range (206, 416), and refuses other methods with 405. Around it: which paths and
  * types ({@link StaticPath}), the file's ETag and zero-copy send ({@link StaticFile}), the Range header
  * ({@link ByteRange}).
  */
@@ -33,9 +34,8 @@ class StaticFiles {
     @Bean
     ResourceHttpRequestHandler staticHandler(@Value("${bench.static-root}") String staticRoot) throws IOException {
         Path root = Path.of(staticRoot).toAbsolutePath().normalize().toRealPath();
-        var handler = new Files();
+        var handler = new Files(new StaticPath(root));
         handler.setLocations(List.of(new FileSystemResource(root.toString() + "/")));
-        handler.setResourceResolvers(List.of(new StaticPath(root)));
         handler.setEtagGenerator(StaticFile::etag);
         handler.setResourceHttpMessageConverter(new StaticFile());
         return handler;
@@ -55,8 +55,27 @@ class StaticFiles {
         return registration;
     }
 
-    /** Spring's handler with the contract's types, and {@code If-None-Match: *}, which Spring does not match. */
+    /**
+     * Spring's handler with the contract's paths and types, and {@code If-None-Match: *}, which Spring does not
+     * match.
+     */
     private static final class Files extends ResourceHttpRequestHandler {
+
+        private static final String PREFIX = "/static/";
+
+        private final StaticPath files;
+
+        Files(StaticPath files) {
+            this.files = files;
+        }
+
+        /** From the raw request path: Spring's path within the mapping is the container's decoded one. */
+        @Override
+        protected @Nullable Resource getResource(HttpServletRequest request) {
+            String raw =
+                    request.getRequestURI().substring(request.getContextPath().length());
+            return raw.startsWith(PREFIX) ? files.resolve(raw.substring(PREFIX.length())) : null;
+        }
 
         @Override
         protected MediaType getMediaType(HttpServletRequest request, Resource resource) {

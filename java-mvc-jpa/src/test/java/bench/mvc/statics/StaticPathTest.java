@@ -6,10 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
-import org.springframework.core.io.FileSystemResource;
 import org.springframework.http.MediaType;
 
-/** Which paths may be served and their types; resolution against the generated tree that `make unit` writes. */
+/** Which raw paths may be served and their types; resolution against the generated tree that `make unit` writes. */
 class StaticPathTest {
 
     static Path root() {
@@ -22,12 +21,22 @@ class StaticPathTest {
     }
 
     @Test
-    void refusesDotEmptyAndSeparatorSegments() {
-        assertThat(StaticPath.safe("sub/nested.txt")).isTrue();
+    void decodesEachSegmentOnce() {
+        assertThat(StaticPath.decode("sub/nested.txt")).isEqualTo("sub/nested.txt");
+        assertThat(StaticPath.decode("%68ello%2etxt")).isEqualTo("hello.txt");
+        assertThat(StaticPath.decode("%252e")).isEqualTo("%2e");
+        assertThat(StaticPath.decode("hello.txt;x")).isEqualTo("hello.txt;x");
+        assertThat(StaticPath.decode("hello.txt%3Bx")).isEqualTo("hello.txt;x");
+        assertThat(StaticPath.decode("caf%C3%A9")).isEqualTo("café");
+    }
+
+    @Test
+    void refusesDotEmptySeparatorAndMalformedSegments() {
         for (String path : new String[] {
-            "", "sub/", "/etc/passwd", "../x", "sub/../x", ".hidden", "sub/.secret", "a\\b", "a\0b", "a//b"
+            "", "sub/", "/etc/passwd", "../x", "sub/../x", ".hidden", "sub/.secret", "a\\b", "a%5cb", "a%00b",
+            "a//b", "1kb.bin/", "%2e%2e/x", "a%2fb", "%", "%zz", "hello.txt%", "hello.txt%4", "%ff", "%C3%28"
         }) {
-            assertThat(StaticPath.safe(path)).as(path).isFalse();
+            assertThat(StaticPath.decode(path)).as(path).isNull();
         }
     }
 
@@ -36,14 +45,20 @@ class StaticPathTest {
     void servesOnlyRegularFilesInsideTheRealRoot() throws Exception {
         Path real = root().toRealPath();
         var files = new StaticPath(real);
-        var location = new FileSystemResource(real + "/");
-        assertThat(files.getResource("hello.txt", location)).isNotNull();
-        assertThat(files.getResource("link-to-hello.txt", location).getFile().toPath())
-                .isEqualTo(real.resolve("hello.txt"));
-        assertThat(files.getResource("outside.txt", location)).isNull();
-        assertThat(files.getResource("outside-dir/secret.txt", location)).isNull();
-        assertThat(files.getResource("sub", location)).isNull();
-        assertThat(files.getResource("missing.txt", location)).isNull();
+        assertThat(files.resolve("hello.txt")).isNotNull();
+        assertThat(files.resolve("%68ello%2etxt")).isNotNull();
+        assertThat(files.resolve("link-to-hello.txt").getFile().toPath()).isEqualTo(real.resolve("hello.txt"));
+        for (String path : new String[] {
+            "outside.txt",
+            "outside-dir/secret.txt",
+            "sub",
+            "missing.txt",
+            "hello.txt;x",
+            "hello.txt/sub",
+            "sub//nested.txt"
+        }) {
+            assertThat(files.resolve(path)).as(path).isNull();
+        }
     }
 
     @Test
