@@ -1,14 +1,11 @@
 package bench.mvc.event;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /** The echoed document. Every component is required and non-null; the order is the canonical output order. */
 @JsonPropertyOrder({"eventName", "teams"})
-record Event(
-        @JsonProperty(required = true) String eventName,
-        @JsonProperty(required = true) List<Team> teams) {
+record Event(String eventName, List<Team> teams) {
 
     /** Jackson decodes an escaped lone surrogate into a lone UTF-16 surrogate; the contract refuses it like invalid UTF-8. */
     boolean wellFormed() {

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.http.HttpStatus;
@@ -52,5 +55,20 @@ class EventJsonTest {
             assertThat(e.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
             assertThat(e.getReason()).doesNotContain("Exception");
         });
+    }
+
+    @Test
+    void aKeyGivenTwiceTakesItsLastValueAndOnlyThatOneIsChecked() {
+        byte[] last = "{\"eventName\":1,\"eventName\":\"b\",\"teams\":[]}".getBytes(StandardCharsets.UTF_8);
+        assertThat(json.read(last)).isEqualTo(new Event("b", List.of()));
+        for (String body : new String[] {
+            "{\"eventName\":\"b\",\"eventName\":1,\"teams\":[]}",
+            "{\"eventName\":\"b\",\"teams\":[],\"teams\":null}",
+            "{\"eventName\":\"b\",\"teams\":[{\"name\":\"a\",\"country\":\"c\",\"stadium\":{\"name\":\"s\",\"name\":[]}}]}"
+        }) {
+            assertThatThrownBy(() -> json.read(body.getBytes(StandardCharsets.UTF_8)))
+                    .as(body)
+                    .isInstanceOf(ResponseStatusException.class);
+        }
     }
 }
