@@ -2,11 +2,11 @@ package bench.mvc.bookings;
 
 import bench.bookings.proto.Booking;
 import bench.mvc.Utf8;
-import com.google.protobuf.util.JsonFormat;
+import com.google.protobuf.Descriptors.FieldDescriptor;
 import java.io.IOException;
-import java.math.BigInteger;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -19,38 +19,36 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.converter.protobuf.ProtobufHttpMessageConverter;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The body of POST /bookings to a {@link Booking} message, or 400 (spec/API.md §6.1). Both readers are message
  * converter beans, which Boot puts ahead of its defaults: protobuf-java's own for {@code application/x-protobuf}
- * (only that: its JSON support would coerce types), and this one for {@code application/json}. Here
- * protobuf-java's {@link JsonFormat} does the proto3 JSON mapping once the JSON types are checked, because
- * JsonFormat accepts a number or a one-element array for a string field where the contract wants a 400.
+ * (only that: its JSON support would coerce types), and this one for {@code application/json}, the proto3 JSON
+ * mapping read token by token on Jackson's parser into the message's builder by the fields' descriptors (each
+ * field under its JSON name or its proto name). Not protobuf-java's {@code JsonFormat}: it accepts a number or a
+ * one-element array for a string field and {@code 1e3} for an int64, and refuses a field given under both of its
+ * names, where the contract wants the last value given, and only that one checked (a wrong type that a later
+ * value replaces is no error).
  */
 @Component
 class BookingInput extends AbstractHttpMessageConverter<Booking> {
 
-    private static final Map<String, String> STRINGS = Map.ofEntries(
-            Map.entry("bookingId", "booking_id"),
-            Map.entry("dollarValue", "dollar_value"),
-            Map.entry("startDate", "start_date"),
-            Map.entry("endDate", "end_date"),
-            Map.entry("parentId", "parent_id"),
-            Map.entry("model", "model"),
-            Map.entry("trim", "trim"),
-            Map.entry("stage", "stage"),
-            Map.entry("type", "type"));
-    private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
-    private static final BigInteger MIN = BigInteger.valueOf(Long.MIN_VALUE);
-    private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
+    private static final Map<String, FieldDescriptor> FIELDS = new HashMap<>();
 
-    private final JsonMapper mapper = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
-    private final JsonFormat.Parser parser = JsonFormat.parser().ignoringUnknownFields();
+    static {
+        for (FieldDescriptor field : Booking.getDescriptor().getFields()) {
+            FIELDS.put(field.getName(), field);
+            FIELDS.put(field.getJsonName(), field);
+        }
+    }
+
+    private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
+    private static final Object WRONG = new Object();
+
+    private final JsonMapper mapper = JsonMapper.builder().build();
 
     BookingInput() {
         super(StandardCharsets.UTF_8, MediaType.APPLICATION_JSON);
@@ -76,34 +74,53 @@ class BookingInput extends AbstractHttpMessageConverter<Booking> {
     @Override
     protected Booking readInternal(Class<? extends Booking> type, HttpInputMessage input) throws IOException {
         String text = utf8(input.getBody().readAllBytes(), input);
-        try {
-            JsonNode tree = mapper.readTree(text);
-            if (tree == null || !tree.isObject()) throw unreadable("the body is not a JSON object", input);
-            STRINGS.forEach((camel, snake) -> {
-                for (String name : new String[] {camel, snake}) {
-                    JsonNode field = tree.get(name);
-                    if (field != null && !field.isNull() && !field.isString())
-                        throw unreadable(name + " must be a string", input);
+        Booking.Builder booking = Booking.newBuilder();
+        long wrong = 0; // a bit per field number whose last value had the wrong JSON type
+        try (JsonParser json = mapper.createParser(text)) {
+            if (json.nextToken() != JsonToken.START_OBJECT) throw unreadable("the body is not a JSON object", input);
+            for (String key; (key = json.nextName()) != null; ) {
+                JsonToken value = json.nextToken();
+                FieldDescriptor field = FIELDS.get(key);
+                if (field == null) {
+                    json.skipChildren();
+                    continue;
                 }
-            });
-            for (String name : new String[] {"originTs", "origin_ts"}) {
-                JsonNode field = tree.get(name);
-                if (field != null && !field.isNull() && !isInt64(field))
-                    throw unreadable(name + " must be an int64", input);
+                Object read = value == JsonToken.VALUE_NULL ? null : read(json, value, field);
+                if (read == WRONG) {
+                    wrong |= 1L << field.getNumber();
+                    json.skipChildren();
+                    continue;
+                }
+                wrong &= ~(1L << field.getNumber());
+                if (read == null) booking.clearField(field);
+                else booking.setField(field, read);
             }
-            Booking.Builder builder = Booking.newBuilder();
-            parser.merge(text, builder);
-            return builder.build();
-        } catch (JacksonException | com.google.protobuf.InvalidProtocolBufferException e) {
-            throw unreadable("the body is not a Booking in JSON", input);
+            if (json.nextToken() != null) throw unreadable("the body is more than one JSON value", input);
+        } catch (JacksonException e) {
+            throw unreadable("the body is not JSON", input);
         }
+        if (wrong != 0) {
+            FieldDescriptor field = Booking.getDescriptor().findFieldByNumber(Long.numberOfTrailingZeros(wrong));
+            throw unreadable(field.getName() + " has the wrong JSON type", input);
+        }
+        return booking.build();
     }
 
-    private static boolean isInt64(JsonNode node) {
-        if (node.isIntegralNumber()) return node.canConvertToLong();
-        if (!node.isString() || !INTEGER.matcher(node.stringValue()).matches()) return false;
-        BigInteger value = new BigInteger(node.stringValue());
-        return value.compareTo(MIN) >= 0 && value.compareTo(MAX) <= 0;
+    /** A field's value: a string for a string field, an exact int64 (a number or in a string) for origin_ts. */
+    private static Object read(JsonParser json, JsonToken value, FieldDescriptor field) {
+        if (field.getJavaType() == FieldDescriptor.JavaType.STRING) {
+            return value == JsonToken.VALUE_STRING ? json.getString() : WRONG;
+        }
+        if (value == JsonToken.VALUE_NUMBER_INT) {
+            return json.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? WRONG : json.getLongValue();
+        }
+        if (value != JsonToken.VALUE_STRING
+                || !INTEGER.matcher(json.getString()).matches()) return WRONG;
+        try {
+            return Long.parseLong(json.getString());
+        } catch (NumberFormatException outOfRange) {
+            return WRONG;
+        }
     }
 
     private static String utf8(byte[] body, HttpInputMessage input) {

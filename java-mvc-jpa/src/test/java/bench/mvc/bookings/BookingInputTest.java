@@ -1,17 +1,22 @@
 package bench.mvc.bookings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import bench.bookings.proto.Booking;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.mock.http.MockHttpInputMessage;
+import org.springframework.web.server.ResponseStatusException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The JSON reader: the proto3 JSON mapping with strict JSON types, or unreadable (400). */
 class BookingInputTest {
@@ -39,12 +44,55 @@ class BookingInputTest {
             "{\"model\":[\"x\"]}",
             "{\"originTs\":1.5}",
             "{\"originTs\":\"99999999999999999999\"}",
+            "{\"originTs\":1e3}",
+            "{\"originTs\":\"+5\"}",
+            "\ufeff{}",
             "[]",
             "",
             "{\"bookingId\":\"x\"} 1"
         }) {
             assertThatThrownBy(() -> read(body)).as(body).isInstanceOf(HttpMessageNotReadableException.class);
         }
+    }
+
+    static Stream<JsonNode> spellings() {
+        return JsonMapper.shared()
+                .readTree(
+                        Path.of("../spec/fixtures/bookings/json-spellings.json").toFile())
+                .valueStream();
+    }
+
+    /** spec/fixtures/bookings/json-spellings.json: 400 here, or the rules' 422 with its message, or valid. */
+    @ParameterizedTest
+    @MethodSource("spellings")
+    void answersEachSpelling(JsonNode fixture) {
+        String body = fixture.get("body").stringValue();
+        int status = fixture.get("status").asInt();
+        if (status == 400) {
+            assertThatThrownBy(() -> read(body)).isInstanceOf(HttpMessageNotReadableException.class);
+            return;
+        }
+        if (status == 422) {
+            assertThatThrownBy(() -> BookingRules.validate(read(body)))
+                    .isInstanceOfSatisfying(
+                            ResponseStatusException.class,
+                            e -> assertThat(e.getReason())
+                                    .isEqualTo(fixture.get("error").stringValue()));
+            return;
+        }
+        assertThatCode(() -> BookingRules.validate(read(body))).doesNotThrowAnyException();
+    }
+
+    @Test
+    void theLastValueGivenWinsUnderEitherName() throws Exception {
+        assertThat(read("{\"booking_id\":\"x\",\"bookingId\":\"J\"}").getBookingId())
+                .isEqualTo("J");
+        assertThat(read("{\"bookingId\":\"J\",\"booking_id\":\"\"}").getBookingId())
+                .isEmpty();
+        assertThat(read("{\"originTs\":\"x\",\"origin_ts\":5}").getOriginTs()).isEqualTo(5);
+        assertThat(read("{\"stage\":\"s\",\"stage\":null}").hasStage()).isFalse();
+        assertThatThrownBy(() -> read("{\"bookingId\":\"J\",\"booking_id\":5}"))
+                .isInstanceOf(HttpMessageNotReadableException.class);
     }
 
     @Test
