@@ -51,10 +51,19 @@ class AggregateRow {
         this.totalDollarAmount = amount;
     }
 
-    /** Under the row lock: dirty checking writes the new total and version at flush. */
-    void add(BigDecimal amount) {
-        totalDollarAmount = totalDollarAmount.add(amount);
+    /** What DECIMAL(19,2) holds: past it, MariaDB's strict mode would refuse the UPDATE (1264). */
+    static final BigDecimal MAX_TOTAL = new BigDecimal("99999999999999999.99");
+
+    /**
+     * Under the row lock: dirty checking writes the new total and version at flush. False, and nothing changed,
+     * when the total would pass {@link #MAX_TOTAL}.
+     */
+    boolean add(BigDecimal amount) {
+        BigDecimal total = totalDollarAmount.add(amount);
+        if (total.compareTo(MAX_TOTAL) > 0) return false;
+        totalDollarAmount = total;
         version++;
+        return true;
     }
 
     String model() {

@@ -3,14 +3,17 @@ package bench.mvc.bookings;
 import java.util.List;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.web.server.ResponseStatusException;
 
 /**
  * One booking, one transaction (spec/API.md §6.4): the booking row first, then each half-year's aggregate
  * locked in ascending period order (the lock order that keeps two bookings from deadlocking on each other)
- * and either updated under the lock or inserted. Retries live outside, in {@link Retries}: a retry must start a
- * new transaction, never continue a rolled-back one.
+ * and either updated under the lock or inserted. A total that would pass DECIMAL(19,2) is refused under the lock
+ * (409, §6.5), which rolls back the whole transaction: a new row cannot pass it, as no booking is larger. Retries
+ * live outside, in {@link Retries}: a retry must start a new transaction, never continue a rolled-back one.
  */
 @Service
 class BookingStore {
@@ -35,10 +38,18 @@ class BookingStore {
             aggregates
                     .findByModelAndTrimAndFiscalPeriodId(booking.model(), booking.trim(), share.fiscalPeriodId())
                     .ifPresentOrElse(
-                            aggregate -> aggregate.add(share.amount()),
+                            aggregate -> {
+                                if (!aggregate.add(share.amount())) throw full();
+                            },
                             () -> aggregates.save(new AggregateRow(
                                     booking.model(), booking.trim(), share.fiscalPeriodId(), share.amount())));
         }
         return row.rowId();
+    }
+
+    private static ResponseStatusException full() {
+        return new ResponseStatusException(
+                HttpStatus.CONFLICT,
+                "the booking would take an aggregate's total past " + AggregateRow.MAX_TOTAL.toPlainString());
     }
 }

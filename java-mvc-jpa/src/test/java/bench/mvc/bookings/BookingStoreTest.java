@@ -14,7 +14,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
 import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.web.server.ResponseStatusException;
 
 /**
  * The JPA mapping, the transaction and the aggregates query against the real MariaDB (the DB_* environment
@@ -96,15 +98,20 @@ class BookingStoreTest {
     }
 
     @Test
-    void aTotalPastDecimal19And2IsNeitherAConflictNorUnavailable() {
+    void aTotalPastDecimal19And2Is409AndLeavesTheTotalAsItWas() {
         String model = "overflow-" + UUID.randomUUID();
-        book(booking(model, "99999999999999999.99", "2024-01-01", "2024-01-31"));
-        assertThatThrownBy(() -> {
-                    book(booking(model, "1.00", "2024-01-01", "2024-01-31"));
-                    aggregates.flush(); // as the commit would
-                })
-                .satisfies(e -> assertThat(Retries.conflict(e) || Retries.unavailable(e))
-                        .as(e.toString())
-                        .isFalse());
+        book(booking(model, "99999999999999999.98", "2024-01-01", "2024-01-31"));
+        book(booking(model, "0.01", "2024-01-01", "2024-01-31"));
+        assertThatThrownBy(() -> book(booking(model, "0.01", "2024-01-01", "2024-01-31")))
+                .isInstanceOfSatisfying(ResponseStatusException.class, e -> {
+                    assertThat(e.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
+                    assertThat(e.getReason())
+                            .isEqualTo("the booking would take an aggregate's total past 99999999999999999.99");
+                    assertThat(Retries.conflict(e) || Retries.unavailable(e)).isFalse();
+                });
+        aggregates.flush();
+        assertThat(totals.search(model, "LE"))
+                .extracting(a -> a.totalDollarAmount() + "/v" + a.version())
+                .containsExactly("99999999999999999.99/v2");
     }
 }
