@@ -8,6 +8,13 @@ import WebSocket from 'ws';
 import { text } from './json-text.mjs';
 
 const TAKEN = 'A user with that name already exists';
+
+/** The fuzzer's check a stack may name in a deviation (spec/API.md §7.4, §10): its member reads a reset instead. */
+export const READS_ON_AFTER_CLOSE = 'After the close frame of a violation the server keeps reading until the peer answers it with its own close frame';
+
+/** Whether `verdict` differs from `reference` only where a member got a reset (1006) instead of its close. */
+export const onlyResets = (verdict, reference) => verdict.length === reference.length
+  && verdict.every((v, i) => v.close === 1006 ? reference[i].close !== 'open' : JSON.stringify(v) === JSON.stringify(reference[i]));
 const WAIT_MS = 5_000;
 
 // Names are made unique per case by the runner (`tag`) without changing whether they fit 64 code points.
