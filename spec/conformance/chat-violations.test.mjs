@@ -104,3 +104,14 @@ describe('§7 chat: frame kinds and sizes', () => {
     assert.equal((await client.waitClose()).code, 1009);
   });
 });
+
+describe('§7.4 chat: a member still sending when it is closed reads its close all the same', () => {
+  clause('After the close frame of a violation the server keeps reading until the peer answers it with its own close frame', async () => {
+    const client = await ChatClient.open();
+    const name = unique('late');
+    // The violation and, behind it on the wire, frames the member sent before the server's close reached it.
+    client.send('[1]');
+    for (let i = 0; i < 20; i += 1) client.send(JSON.stringify({ name, chat: 'room', message: `late ${i}` }));
+    await assertViolation(client);
+  });
+});

@@ -4,7 +4,7 @@
 // that differs from the others', any 5xx, dropped connection or hang fails the run, which prints the shrunk request,
 // every target's answer and how to replay it. Afterwards each target's own database must hold the same rows.
 //   node spec/conformance/fuzz.mjs --target java-vertx=http://127.0.0.1:18082,bench_fuzz_1 --target … \
-//     --db-url mysql://bench:bench@127.0.0.1:3307 [--cases 3000] [--seed N] [--path P] [--keep-going]
+//     --db-url mysql://bench:bench@127.0.0.1:3307 [--cases 3000] [--seed N] [--path P] [--keep-going] [--jobs N]
 // Each target needs a database of its own (the bookings' effects depend on what came before). `make fuzz` starts
 // every stack and variant that way (scripts/stacks.mjs fuzz).
 import fc from 'fast-check';
@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
   options: {
     target: { type: 'string', multiple: true }, 'db-url': { type: 'string' }, cases: { type: 'string', default: '3000' },
     seed: { type: 'string' }, path: { type: 'string' }, 'keep-going': { type: 'boolean', default: false },
+    jobs: { type: 'string', default: '1' },
   },
 });
 const targets = (args.target ?? []).map((spec) => {
@@ -42,7 +43,8 @@ for (const t of targets) {
 let deviating = 0;
 const cases = Number(args.cases);
 const seed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
-const keepGoing = args['keep-going'];
+const jobs = Math.max(1, Number(args.jobs));
+const keepGoing = args['keep-going'] || jobs > 1;
 
 /**
  * The answers grouped by verdict, largest group first: the majority is the reference when it has more than half.
@@ -113,12 +115,31 @@ async function oneCase(c) {
 
 const anyCase = fc.oneof({ weight: 12, arbitrary: httpRequest.map((http) => ({ http })) }, { weight: 1, arbitrary: chatCase.map((chat) => ({ chat })) });
 
+/**
+ * --jobs N (long runs): the same kind of cases, drawn from the seed up front and sent N at a time, without
+ * shrinking. Bookings and aggregates stay in order on one lane, since their answers depend on what came before;
+ * the other cases are independent of each other and of them.
+ */
+async function inParallel() {
+  const all = fc.sample(anyCase, { numRuns: cases, seed });
+  const stateful = (c) => c.http && /^\/(bookings|aggregates)/.test(c.http.path);
+  const ordered = all.filter(stateful);
+  const rest = all.filter((c) => !stateful(c));
+  let next = 0;
+  const lane = async (list) => { for (const c of list) await oneCase(c); };
+  const worker = async () => { while (next < rest.length) await oneCase(rest[(next += 1) - 1]); };
+  await Promise.all([lane(ordered), ...Array.from({ length: jobs - 1 }, worker)]);
+}
+
 const began = Date.now();
-console.log(`fuzz: ${cases} cases against ${targets.map((t) => t.id).join(', ')}; seed ${seed}`);
+console.log(`fuzz: ${cases} cases against ${targets.map((t) => t.id).join(', ')}; seed ${seed}${jobs > 1 ? `, ${jobs} at a time` : ''}`);
 let exit = 0;
 try {
-  await fc.assert(fc.asyncProperty(anyCase, async (c) => { await oneCase(c); }),
-    { numRuns: cases, seed, path: args.path, verbose: 0 });
+  if (jobs > 1) await inParallel();
+  else {
+    await fc.assert(fc.asyncProperty(anyCase, async (c) => { await oneCase(c); }),
+      { numRuns: cases, seed, path: args.path, verbose: 0 });
+  }
 } catch (error) {
   exit = 1;
   const replay = /seed: (-?\d+), path: "([^"]*)"/.exec(error.message);
