@@ -115,3 +115,25 @@ describe('§7.4 chat: a member still sending when it is closed reads its close a
     await assertViolation(client);
   });
 });
+
+describe('§7.4 chat: frames in order, the first violation wins', () => {
+  clause('A connection\'s frames are dealt with in order: a member\'s own valid messages are relayed to it before the system frame of a later violation', async () => {
+    const client = await join(unique('order'), unique('room'));
+    client.frames.length = 0;
+    const sent = client.say('before the violation');
+    client.send('{"name":');
+    const closed = await client.waitClose();
+    assert.equal(closed.code, 1008);
+    assert.equal(client.frames[0], sent, 'its own message first');
+    assert.equal(JSON.parse(client.frames[1]).type, 'system');
+  });
+
+  for (const [what, late] of [['a binary frame', Buffer.from([1, 2, 3])], ['a frame over 64 KiB', 'x'.repeat(70_000)]]) {
+    clause(`After the close frame of a violation the server ignores whatever arrives meanwhile, a binary or oversized frame included: ${what}`, async () => {
+      const client = await ChatClient.open();
+      client.send('[1]');
+      client.send(late);
+      await assertViolation(client);
+    });
+  }
+});

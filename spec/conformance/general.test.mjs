@@ -35,6 +35,8 @@ describe('§1 every stack', () => {
     { path: '/health', wrong: ['POST', 'DELETE'], must: ['GET'], may: ['HEAD'] },
     { path: '/aggregates', wrong: ['POST', 'PUT'], must: ['GET'], may: ['HEAD'] },
     { path: '/static/hello.txt', wrong: ['POST', 'PUT', 'DELETE'], must: ['GET', 'HEAD'], may: [] },
+    { path: '/static/hello.txt/', wrong: ['DELETE', 'PATCH'], must: ['GET', 'HEAD'], may: [] },
+    { path: '/static/no-such-file', wrong: ['POST'], must: ['GET', 'HEAD'], may: [] },
     { path: '/event', wrong: ['GET', 'PUT', 'DELETE'], must: ['POST'], may: [] },
     { path: '/bookings', wrong: ['GET', 'PUT'], must: ['POST'], may: [] },
     { path: '/chat', wrong: ['POST'], must: ['GET'], may: [] },
