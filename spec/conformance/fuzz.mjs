@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { closeAgents, problemsOf, send, summary, verdictOf } from './fuzz/answers.mjs';
 import { chatCase, onlyResets, READS_ON_AFTER_CLOSE, runChat } from './fuzz/chat.mjs';
 import { compareDatabases } from './fuzz/databases.mjs';
+import { judge } from './fuzz/judge.mjs';
 import { describeRequest, httpRequest } from './fuzz/requests.mjs';
 import { deviationsOf } from './lib/manifest.mjs';
 
@@ -46,32 +47,6 @@ const seed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
 const jobs = Math.max(1, Number(args.jobs));
 const keepGoing = args['keep-going'] || jobs > 1;
 
-/**
- * The answers grouped by verdict, largest group first: the majority is the reference when it has more than half.
- * `excused(answer, reference)` leaves out a target's difference that a deviation of its own names.
- */
-function judge(answers, excused = () => false) {
-  const groups = new Map();
-  for (const a of answers) {
-    const key = JSON.stringify(a.verdict);
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(a);
-  }
-  const ordered = [...groups.values()].sort((x, y) => y.length - x.length);
-  const problems = answers.flatMap((a) => a.problems.map((p) => `${a.id}: ${p}`));
-  let majority = ordered[0].length * 2 > answers.length ? ordered[0] : null;
-  if (majority && ordered.length > 1) {
-    const excusedIds = new Set(answers.filter((a) => !majority.includes(a) && excused(a, majority[0].verdict)).map((a) => a.id));
-    if (excusedIds.size) {
-      deviating += 1;
-      return judge(answers.filter((a) => !excusedIds.has(a.id)));
-    }
-  }
-  if (ordered.length > 1) problems.push(majority ? `${answers.length - majority.length} of ${answers.length} disagree with the majority`
-    : `no majority: ${ordered.map((g) => g.length).join(' / ')}`);
-  return { problems, ordered };
-}
-
 function report(what, { problems, ordered }) {
   const lines = [what, ...problems.map((p) => `  ! ${p}`)];
   for (const group of ordered) lines.push(`  ${group.map((a) => a.id).join(', ')}:\n      ${group[0].shown}`);
@@ -104,6 +79,7 @@ async function oneCase(c) {
     const answers = await Promise.all(targets.map(async (t) => runChat(t.url, c.chat)));
     const judged = judge(answers.map((a, i) => ({ ...a, id: targets[i].id, target: targets[i] })),
       (a, reference) => a.target.deviations.has(READS_ON_AFTER_CLOSE) && onlyResets(a.verdict, reference));
+    if (judged.excused.length) deviating += 1;
     if (!judged.problems.length) return;
     const text = report(`chat: ${JSON.stringify(c.chat)}`, judged);
     if (!keepGoing) throw new Error(text);

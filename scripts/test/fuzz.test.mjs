@@ -1,0 +1,75 @@
+// The differential fuzzer's own logic (spec/conformance/fuzz/): what it compares, what it folds, how it judges,
+// and that its generators reach every edge the contract decides (spec/API.md), so a generator that silently
+// stopped producing a class of request fails here rather than letting `make fuzz` pass on nothing.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from '../../spec/conformance/node_modules/fast-check/lib/fast-check.js';
+import { problemsOf, verdictOf } from '../../spec/conformance/fuzz/answers.mjs';
+import { onlyResets } from '../../spec/conformance/fuzz/chat.mjs';
+import { judge } from '../../spec/conformance/fuzz/judge.mjs';
+import { httpRequest } from '../../spec/conformance/fuzz/requests.mjs';
+
+const answer = (status, { headers = {}, body = '' } = {}) => ({ status, headers: { date: 'x', ...headers }, body: Buffer.from(body) });
+const json = { 'content-type': 'application/json' };
+const get = (path, headers = {}) => ({ method: 'GET', path, headers });
+
+test('verdicts fold what the contract lets differ and keep what it fixes', () => {
+  const bad = get('/static/%zz');
+  assert.deepEqual(verdictOf(bad, answer(400, { headers: json })), verdictOf(bad, answer(404, { headers: json })), '400 or 404 on a static path');
+  assert.notDeepEqual(verdictOf(get('/hello/'), answer(400)), verdictOf(get('/hello/'), answer(404)), 'not on a route');
+  assert.deepEqual(verdictOf(get('/chat'), answer(400)), verdictOf(get('/chat'), answer(426)), '426 or 400 on a plain GET /chat');
+  const allow = (value) => verdictOf(get('/hello'), answer(405, { headers: { allow: value } }));
+  assert.deepEqual(allow('GET, HEAD'), allow('GET'), 'HEAD may be in Allow on a dynamic route');
+  const range = (value) => verdictOf(get('/static/hello.txt'), answer(206, { headers: { 'content-range': value }, body: 'He' }));
+  assert.notDeepEqual(range('bytes 0-1/32'), range('bytes 0-1/33'));
+  const error = (message) => verdictOf({ method: 'POST', path: '/bookings', headers: {} }, answer(422, { headers: json, body: JSON.stringify({ error: message }) }));
+  assert.notDeepEqual(error('model is required'), error('trim is required'), 'the 422 message is compared');
+  const echo = (body) => verdictOf({ method: 'POST', path: '/event', headers: {} }, answer(200, { headers: json, body }));
+  assert.notDeepEqual(echo('{"eventName":"a","teams":[]}'), echo('{"eventName":"a", "teams":[]}'), 'echo bytes are compared');
+});
+
+test('problems: a 5xx, an error without the JSON body, no answer', () => {
+  const req = get('/hello');
+  assert.equal(problemsOf(req, answer(200, { body: 'Hello, World!' })).length, 0);
+  assert.match(problemsOf(req, answer(500, { headers: json, body: '{"error":"x"}' }))[0], /^500/);
+  assert.match(problemsOf(req, answer(400, { headers: { 'content-type': 'text/plain' }, body: 'Bad Request' }))[0], /without the JSON error body/);
+  assert.equal(problemsOf({ method: 'HEAD', path: '/static/x', headers: {} }, answer(404)).length, 0, 'HEAD has no body');
+  assert.match(problemsOf(req, { error: 'connection: ECONNRESET' })[0], /ECONNRESET/);
+});
+
+test('judging: one dissenter fails, no majority fails, a declared deviation is left out', () => {
+  const a = (id, status, problems = []) => ({ id, verdict: { status }, problems, shown: String(status) });
+  assert.deepEqual(judge([a('x', 200), a('y', 200), a('z', 200)]).problems, []);
+  const one = judge([a('x', 200), a('y', 200), a('z', 206)]);
+  assert.match(one.problems.join(), /1 of 3 disagree/);
+  assert.deepEqual(one.ordered[1].map((g) => g.id), ['z']);
+  assert.match(judge([a('x', 200), a('y', 206), a('z', 416)]).problems.join(), /no majority/);
+  assert.match(judge([a('x', 200), a('y', 200), a('z', 200, ['500: boom'])]).problems.join(), /z: 500/);
+  const excused = judge([a('x', 200), a('y', 200), a('z', 206)], (ans) => ans.id === 'z');
+  assert.deepEqual([excused.problems, excused.excused], [[], ['z']]);
+  const reset = [{ frames: [], close: 1006 }];
+  assert.ok(onlyResets(reset, [{ frames: ['system'], close: 1008 }]), 'a reset in place of a close');
+  assert.ok(!onlyResets(reset, [{ frames: ['m'], close: 'open' }]), 'not in place of an open member');
+});
+
+test('the generators reach every edge the contract decides', () => {
+  const sample = fc.sample(httpRequest, { numRuns: 4000, seed: 7 });
+  const body = (r) => r.body?.toString('latin1') ?? '';
+  const seen = {
+    'a leading BOM': sample.some((r) => body(r).startsWith('\u00ef\u00bb\u00bf')),
+    'a key twice in an Event': sample.some((r) => r.route === 'event' && /"eventName".*"eventName"/s.test(body(r))),
+    'both names of a booking field': sample.some((r) => /"bookingId".*"booking_id"|"booking_id".*"bookingId"/s.test(body(r))),
+    'originTs past int64': sample.some((r) => body(r).includes('9223372036854775808')),
+    'a booking at the DECIMAL(19,2) limit': sample.some((r) => r.route === 'bookings' && body(r).includes('99999999999999999.99')),
+    'protobuf bookings': sample.some((r) => r.headers['content-type'] === 'application/x-protobuf'),
+    'an empty Content-Type': sample.some((r) => r.headers['content-type'] === ''),
+    'several ranges': sample.some((r) => /^bytes=[^,]+,/.test(r.headers.range ?? '')),
+    'whitespace inside a range': sample.some((r) => /^bytes=\d*- \d/.test(r.headers.range ?? '')),
+    'a range position past 2^64': sample.some((r) => /\d{21}/.test(r.headers.range ?? '')),
+    '; in a static path': sample.some((r) => r.path.startsWith('/static/') && r.path.includes(';')),
+    'an empty static segment': sample.some((r) => /^\/static\/.*\/\//.test(r.path) || /^\/static\/[^?]*\/$/.test(r.path)),
+    'If-Modified-Since': sample.some((r) => r.headers['if-modified-since']),
+    'a wrong method': sample.some((r) => r.route === 'any' && r.method === 'PATCH'),
+  };
+  assert.deepEqual(Object.entries(seen).filter(([, yes]) => !yes).map(([what]) => what), []);
+});
