@@ -22,29 +22,48 @@ class ChatConnection {
     this.socket = socket; // the upgraded TCP socket under ws
     this.corked = false;
     this.user = null;
-    this.queued = null; // frames received while the name claim is in flight
+    this.queued = null; // frames received while an asynchronous name claim is in flight
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
     ws.on('close', () => this.closed());
     ws.on('error', () => {}); // protocol errors from the client: ws closes the socket itself (1002, 1007, 1009)
   }
 
+  // A connection's frames are dealt with one at a time, in the order they arrive, and the first violation ends
+  // it (spec/API.md §7.4): once it is closing, whatever still arrives is ignored while ws reads on to the peer's
+  // close. ws emits every frame of one read at once, so while an asynchronous name claim is in flight the frames
+  // already read wait in `queued`, binary ones included, and are dealt with after it in the same order.
   receive(data, isBinary) {
-    if (this.ws.readyState !== WebSocket.OPEN) return; // already closing: nothing more is processed
-    if (isBinary) this.ws.close(1003, 'Binary frames are not supported');
-    else if (this.queued) this.queued.push(data);
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.queued) this.queued.push({ data, isBinary });
+    else if (isBinary) this.ws.close(1003, 'Binary frames are not supported');
     else if (this.user) this.relay(data);
-    else this.register(data).catch((err) => this.fail(err));
+    else this.register(data);
   }
 
-  async register(data) {
+  register(data) {
     let user;
     try {
       user = readRegistration(data.toString());
     } catch (err) {
       return this.violation(err);
     }
+    const claimed = this.rooms.claim(user.name);
+    if (typeof claimed === 'boolean') return this.registered(user, claimed); // in memory: nothing to wait for
+    // A remote registry (node-cluster's primary): the socket stops reading until it answers.
     this.queued = [];
-    const claimed = await this.rooms.claim(user.name);
+    this.ws.pause();
+    claimed
+      .then((ok) => this.registered(user, ok))
+      .catch((err) => this.fail(err))
+      .finally(() => {
+        const queued = this.queued;
+        this.queued = null;
+        for (const { data, isBinary } of queued) this.receive(data, isBinary);
+        this.ws.resume(); // closing or not: ws reads on to the peer's close frame
+      });
+  }
+
+  registered(user, claimed) {
     if (this.ws.readyState !== WebSocket.OPEN) {
       if (claimed) this.rooms.release(user.name); // the client left while the claim was in flight
       return;
@@ -52,9 +71,6 @@ class ChatConnection {
     if (!claimed) return this.violation(new ProtocolViolation(TAKEN_NAME));
     this.user = user;
     this.rooms.join(user.chat, this);
-    const queued = this.queued;
-    this.queued = null;
-    for (const frame of queued) this.receive(frame, false);
   }
 
   // The frame is relayed as the exact bytes received, never re-serialized.

@@ -17,6 +17,13 @@ class FakeSocket extends EventEmitter {
     this.bufferedAmount = 0;
     this.sent = [];
     this.closeCode = null;
+    this.paused = false;
+  }
+  pause() {
+    this.paused = true;
+  }
+  resume() {
+    this.paused = false;
   }
   send(frame) {
     this.sent.push(String(frame));
@@ -60,20 +67,60 @@ test('a registered member relays the exact text it sent to everyone in its room,
   assert.deepEqual(other.sent, []);
 });
 
-test('frames sent while the name claim is in flight are relayed after it, in order', async () => {
+// The frames of one read, as ws emits them: all at once, before any promise settles.
+function burst(ws, frames) {
+  for (const [value, isBinary] of frames) ws.receive(value, isBinary);
+}
+
+const violationThenMore = [
+  [{ name: 'a', chat: 'room' }],
+  [{ name: 'ax', chat: 'room', message: 'wrong name' }],
+  [{ name: 'a', chat: 'room', message: 'after the violation' }],
+  [{ name: 'a', chat: 'room', message: 'binary' }, true],
+];
+const NOT_MY_NAME = '{"type":"system","message":"name is not the registered name"}';
+
+test('frames are dealt with in order: the first violation closes with 1008, a binary frame behind it is ignored', () => {
+  const rooms = createLocalRooms();
+  const ws = connect(rooms);
+  burst(ws, violationThenMore);
+  assert.deepEqual(ws.sent, [NOT_MY_NAME]);
+  assert.equal(ws.closeCode, 1008);
+});
+
+test('frames read while an asynchronous name claim is in flight wait for it, the socket paused, then go in order', async () => {
   const rooms = createLocalRooms();
   const claim = rooms.claim;
   rooms.claim = async (name) => (await tick(), claim(name));
   const ws = connect(rooms);
-  ws.receive({ name: 'a', chat: 'room' });
-  ws.receive({ name: 'a', chat: 'room', message: 'one' });
-  ws.receive({ name: 'a', chat: 'room', message: 'two' });
+  burst(ws, [
+    [{ name: 'a', chat: 'room' }],
+    [{ name: 'a', chat: 'room', message: 'one' }],
+    [{ name: 'a', chat: 'room', message: 'two' }],
+  ]);
+  assert.equal(ws.paused, true);
+  assert.deepEqual(ws.sent, []);
   await tick();
   await tick();
   assert.deepEqual(
     ws.sent.map((frame) => JSON.parse(frame).message),
     ['one', 'two'],
   );
+  assert.equal(ws.paused, false);
+
+  const late = connect(rooms);
+  burst(
+    late,
+    violationThenMore.map(([frame, isBinary]) => [
+      { ...frame, name: frame.name.replace('a', 'b') },
+      isBinary,
+    ]),
+  );
+  await tick();
+  await tick();
+  assert.deepEqual(late.sent, [NOT_MY_NAME]);
+  assert.equal(late.closeCode, 1008);
+  assert.equal(late.paused, false, "reads on to the peer's close");
 });
 
 test('a name already taken: the system frame, then 1008', async () => {
