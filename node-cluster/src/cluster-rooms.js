@@ -6,11 +6,12 @@
 //   release(name)        tells the primary
 //   join/leave           local members per room; the primary only hears when a room gains its first or
 //                        loses its last member on this worker
-//   publish(room, frame) sends the frame to the primary, which forwards it once to every worker with members
-//                        in the room, this one included; arriving frames go to the local members in order
-// Each IPC channel is FIFO and the primary forwards in receipt order, so a sender's messages reach every
-// member in the order this worker received them, exactly once. A join reaches the primary before any frame
-// the joining member publishes afterwards, so a member always gets its own messages back.
+//   publish(room, frame) delivers the frame to this worker's members of the room at once, the sender included,
+//                        and sends it to the primary, which forwards it once to every other worker with
+//                        members there; frames arriving from it go to the local members in order
+// Local delivery is synchronous and each IPC channel is FIFO, the primary forwarding in receipt order, so a
+// sender's messages reach every member in the order this worker received them, exactly once, and its own
+// message reaches it before anything the sender's connection does next (the system frame of a violation).
 // Frames cross the channel as strings: process.send JSON-encodes, and a Buffer would become an array of
 // numbers. Text frames are valid UTF-8 (ws checks), so the round trip is exact.
 function createClusterRooms(channel = process) {
@@ -20,6 +21,11 @@ function createClusterRooms(channel = process) {
 
   const send = (message) => {
     if (channel.connected) channel.send(message);
+  };
+
+  // A member may leave during the loop (backpressure): deleting from a Set while iterating it is safe.
+  const deliver = (members, frame) => {
+    for (const member of members) member.deliver(frame);
   };
 
   channel.on('message', (message) => {
@@ -33,9 +39,7 @@ function createClusterRooms(channel = process) {
       case 'frame': {
         const members = local.get(message.room);
         if (!members) return; // the last member left while the frame was on its way
-        const frame = Buffer.from(message.frame, 'utf8');
-        // A member may leave during the loop (backpressure): deleting from a Set while iterating it is safe.
-        for (const member of members) member.deliver(frame);
+        deliver(members, Buffer.from(message.frame, 'utf8'));
         break;
       }
     }
@@ -77,6 +81,8 @@ function createClusterRooms(channel = process) {
       }
     },
     publish(room, frame) {
+      const members = local.get(room);
+      if (members) deliver(members, frame); // the sender's own worker first, the sender included
       send({ chat: 'publish', room, frame: frame.toString('utf8') });
     },
   };

@@ -50,9 +50,11 @@ function chat(worker, message) {
       registry.leave(worker.id, message.room);
       break;
     case 'publish': {
-      // Forwarded once to every worker with members in the room, the sender's included, in receipt order.
+      // Forwarded once to every other worker with members in the room, in receipt order (the sender's
+      // worker has delivered it to its own members already).
       const forward = { chat: 'frame', room: message.room, frame: message.frame };
       for (const id of registry.route(message.room)) {
+        if (id === worker.id) continue;
         const target = cluster.workers[id];
         if (target?.isConnected()) target.send(forward);
       }

@@ -47,8 +47,8 @@ class Registry {
     this.owned.get(owner)?.rooms.delete(room);
   }
 
-  // The owners a frame published to room goes to: each exactly once, the publisher's own included when it
-  // has members there (it always does: its sender is one).
+  // The owners with members in room, each once. A frame published there goes to all of them but the
+  // publisher, which has delivered it to its own members already (cluster-rooms.js).
   route(room) {
     return this.rooms.get(room) ?? EMPTY;
   }

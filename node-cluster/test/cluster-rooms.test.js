@@ -46,20 +46,33 @@ test('the primary hears of a room only on its first join and its last leave', ()
   ]);
 });
 
-test('frames cross as UTF-8 strings and reach every local member, in arrival order', () => {
+test("a published frame reaches this worker's members at once, then crosses to the primary as a UTF-8 string", () => {
+  const c = channel();
+  const rooms = createClusterRooms(c);
+  const [a, b, elsewhere] = [member(), member(), member()];
+  rooms.join('r', a);
+  rooms.join('r', b);
+  rooms.join('other', elsewhere);
+  const text = '{"name":"a","chat":"r","message":"wörld 👋 \\u2028"}';
+  rooms.publish('r', Buffer.from(text));
+  // Delivered before publish returns: the sender's next frame (a violation's system frame) comes after it.
+  assert.deepEqual(a.got, [text]);
+  assert.deepEqual(b.got, [text]);
+  assert.deepEqual(elsewhere.got, []);
+  assert.deepEqual(c.sent.at(-1), { chat: 'publish', room: 'r', frame: text });
+});
+
+test("frames from other workers' members reach every local member, in arrival order", () => {
   const c = channel();
   const rooms = createClusterRooms(c);
   const [a, b] = [member(), member()];
   rooms.join('r', a);
   rooms.join('r', b);
-  const text = '{"name":"a","chat":"r","message":"wörld 👋 \\u2028"}';
-  rooms.publish('r', Buffer.from(text));
-  assert.deepEqual(c.sent.at(-1), { chat: 'publish', room: 'r', frame: text });
-  c.emit('message', { chat: 'frame', room: 'r', frame: text });
+  c.emit('message', { chat: 'frame', room: 'r', frame: 'first 👋' });
   c.emit('message', { chat: 'frame', room: 'r', frame: 'second' });
   c.emit('message', { chat: 'frame', room: 'gone', frame: 'nobody here' });
-  assert.deepEqual(a.got, [text, 'second']);
-  assert.deepEqual(b.got, [text, 'second']);
+  assert.deepEqual(a.got, ['first 👋', 'second']);
+  assert.deepEqual(b.got, ['first 👋', 'second']);
 });
 
 test('a lost primary fails pending claims instead of hanging them', async () => {

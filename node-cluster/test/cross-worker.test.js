@@ -248,6 +248,35 @@ test('per-sender order and exactly-once, senders on different workers', async ()
   }
 });
 
+test("a member's own message comes back before the system frame of its next, violating frame", async () => {
+  const witness = await join(unique('witness'), unique('room'));
+  const client = await openElsewhere(witness.pid());
+  const name = unique('order');
+  // All at once: the registration's claim is an IPC round trip, the rest waits behind it.
+  client.send(JSON.stringify({ name, chat: witness.room }));
+  const hi = client.send(JSON.stringify({ name, chat: witness.room, message: 'hi', at: 1 }));
+  client.send('{"name":');
+  assert.equal(await client.waitClose(), 1008);
+  assert.deepEqual(client.frames[0], hi);
+  assert.equal(JSON.parse(client.frames[1]).type, 'system');
+  assert.equal(client.frames.length, 2);
+  assert.deepEqual(await witness.waitFrames(1), [hi]); // and once to the other worker's member
+  await sleep(200);
+  assert.equal(witness.frames.length, 1);
+  witness.ws.close(1000);
+});
+
+test('frames behind a pending claim wait for it: the first violation wins over a later binary frame', async () => {
+  const client = await Client.open();
+  const [name, room] = [unique('first'), unique('room')];
+  client.send(JSON.stringify({ name, chat: room }));
+  client.send(JSON.stringify({ name: `${name}x`, chat: room, message: 'not my name' }));
+  client.send(JSON.stringify({ name, chat: room, message: 'after the violation' }));
+  client.ws.send(Buffer.from([1, 2, 3]));
+  assert.equal(await client.waitClose(), 1008);
+  assert.deepEqual(client.frames, ['{"type":"system","message":"name is not the registered name"}']);
+});
+
 test('a name is free again, on any worker, once its connection closes', async () => {
   const leaver = members.pop();
   const pid = leaver.pid();
