@@ -119,7 +119,9 @@ try {
 } catch (error) {
   exit = 1;
   const replay = /seed: (-?\d+), path: "([^"]*)"/.exec(error.message);
-  console.error(`\nfuzz: FAILED (the request shrunk to its simplest form)\n${error.message.split('\n').slice(0, 80).join('\n')}`);
+  const report = error.message.split('\n').filter((l) => !/^Hint:|^$/.test(l)).slice(0, 12).join('\n');
+  console.error(`\nfuzz: FAILED (the request shrunk to its simplest form)\n${report}`);
+  if (error.cause?.message) console.error(`\n${error.cause.message}`);
   if (replay) console.error(`\nreplay: make fuzz SEED=${replay[1]} FUZZ_PATH=${replay[2]}   (or CASES=${cases} SEED=${seed} for the whole run)`);
 }
 closeAgents();
