@@ -70,6 +70,9 @@ test('the generators reach every edge the contract decides', () => {
     'an empty static segment': sample.some((r) => /^\/static\/.*\/\//.test(r.path) || /^\/static\/[^?]*\/$/.test(r.path)),
     'If-Modified-Since': sample.some((r) => r.headers['if-modified-since']),
     'a wrong method': sample.some((r) => r.route === 'any' && r.method === 'PATCH'),
+    'a chunked body': sample.some((r) => r.wire?.chunked > 1 && r.body?.length),
+    'two Host headers': sample.some((r) => r.wire?.hostTwice),
+    'header names in capitals': sample.some((r) => r.wire?.upperNames && r.headers.range),
   };
   assert.deepEqual(Object.entries(seen).filter(([, yes]) => !yes).map(([what]) => what), []);
 });

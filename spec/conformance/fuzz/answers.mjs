@@ -17,8 +17,13 @@ export const closeAgents = () => { for (const agent of agents.values()) agent.de
 export function send(base, req) {
   const url = new URL(base);
   return new Promise((resolve) => {
-    const headers = { ...req.headers };
-    if (req.body !== undefined) headers['content-length'] = req.body.length;
+    const wire = req.wire ?? {};
+    const pieces = wire.chunked && req.body?.length ? chunks(req.body, wire.chunked) : null;
+    const fields = Object.entries(req.headers);
+    if (req.body !== undefined && !pieces) fields.push(['content-length', String(req.body.length)]);
+    if (wire.hostTwice) fields.push(['host', url.host], ['host', 'other.example']);
+    // As a flat list (node:http sends it as given): names in any case, a field twice.
+    const headers = fields.flatMap(([name, value]) => [wire.upperNames ? name.toUpperCase() : name, value]);
     let done = false;
     const finish = (answer) => { if (!done) { done = true; clearTimeout(timer); resolve(answer); } };
     let outgoing;
@@ -36,8 +41,19 @@ export function send(base, req) {
       res.on('end', () => finish({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', (error) => finish({ error: `response: ${error.code ?? error.message}` }));
     });
-    outgoing.end(req.body);
+    if (pieces) {
+      for (const piece of pieces) outgoing.write(piece);
+      outgoing.end();
+    } else outgoing.end(req.body);
   });
+}
+
+/** The body in `count` pieces, each sent as a chunk of its own (Transfer-Encoding: chunked). */
+function chunks(body, count) {
+  const size = Math.max(1, Math.ceil(body.length / count));
+  const out = [];
+  for (let at = 0; at < body.length; at += size) out.push(body.subarray(at, at + size));
+  return out;
 }
 
 const routeOf = (req) => req.path.split('?')[0];

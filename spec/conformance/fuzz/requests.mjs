@@ -13,6 +13,15 @@ const CONTENT_TYPES_JSON = fc.oneof(
     'application/json-patch+json', 'json', 'application/*', '*/*', 'text/json') },
 );
 
+// How a request goes on the wire: mostly plainly; sometimes its body chunked, its header names in capitals, or
+// with a second Host header (§1.3: 400 before anything else).
+const wire = fc.oneof(
+  { weight: 12, arbitrary: fc.constant({}) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 5 }).map((chunked) => ({ chunked })) },
+  { weight: 1, arbitrary: fc.constant({ upperNames: true }) },
+  { weight: 1, arbitrary: fc.constant({ hostTwice: true }) },
+);
+
 // ---------------------------------------------------------------- POST /event (spec/API.md §5)
 const stringNode = text(10).map(str);
 const stadium = entriesOf({ name: stringNode }).map(obj);
@@ -20,16 +29,16 @@ const team = entriesOf({ name: stringNode, country: stringNode, stadium }).map(o
 const teams = fc.array(team, { maxLength: 3 }).map(arr);
 const eventNode = entriesOf({ eventName: stringNode, teams }).map(obj);
 
-export const event = fc.record({ node: eventNode, style, damage, type: CONTENT_TYPES_JSON }).map(({ node, style: s, damage: d, type }) => ({
+export const event = fc.record({ node: eventNode, style, damage, type: CONTENT_TYPES_JSON, wire }).map(({ node, style: s, damage: d, type, wire: w }) => ({
   route: 'event', method: 'POST', path: '/event', headers: type === undefined ? {} : { 'content-type': type },
-  body: damaged(render(node, s), d),
+  body: damaged(render(node, s), d), wire: w,
 }));
 
 // ---------------------------------------------------------------- POST /bookings (§6), JSON and protobuf
-export const booking = fc.record({ body: bookingBody, type: bookingsContentType }).map(({ body, type }) => ({
+export const booking = fc.record({ body: bookingBody, type: bookingsContentType, wire }).map(({ body, type, wire: w }) => ({
   route: 'bookings', method: 'POST', path: '/bookings',
   headers: type.header === undefined ? {} : { 'content-type': type.header },
-  body: type.encoding === 'protobuf' ? body.protobuf : body.json,
+  body: type.encoding === 'protobuf' ? body.protobuf : body.json, wire: w,
 }));
 
 // ---------------------------------------------------------------- GET /aggregates (§6.8), the bookings' effects
@@ -105,8 +114,10 @@ export const staticFile = fc.record({
   path: staticPath,
   range: fc.option(rangeHeader, { freq: 2 }),
   conditional,
-}).map(({ method, path, range, conditional: cond }) => ({
+  wire,
+}).map(({ method, path, range, conditional: cond, wire: w }) => ({
   route: 'static', method, path: `/static/${path}`, headers: { ...(range === null ? {} : { range }), ...cond },
+  wire: w.chunked ? {} : w,
 }));
 
 // ---------------------------------------------------------------- any route, any method (§1.4)
@@ -124,7 +135,9 @@ export const anyRoute = fc.record({
   method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'),
   path: routePath,
   type: CONTENT_TYPES_JSON,
-}).map(({ method, path, type }) => ({
+  wire,
+}).map(({ method, path, type, wire: w }) => ({
+  wire: w,
   route: 'any', method, path,
   headers: method === 'GET' || method === 'DELETE' || type === undefined ? {} : { 'content-type': type },
   body: method === 'GET' || method === 'DELETE' ? undefined : Buffer.from('{}'),
@@ -140,7 +153,8 @@ export const httpRequest = fc.oneof(
 );
 
 export const describeRequest = (r) => {
-  const headers = Object.entries(r.headers).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ');
+  const headers = [...Object.entries(r.headers).map(([k, v]) => `${k}: ${JSON.stringify(v)}`),
+    ...Object.entries(r.wire ?? {}).map(([k, v]) => `(${k}: ${v})`)].join(', ');
   const body = r.body === undefined ? '' : ` body(${r.body.length} B)=${JSON.stringify(r.body.toString('latin1').slice(0, 400))}`;
   return `${r.method} ${r.path}${headers ? ` [${headers}]` : ''}${body}`;
 };
