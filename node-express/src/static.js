@@ -6,6 +6,7 @@ const express = require('express');
 const { HttpError } = require('./errors');
 const { pathSegments, contentType, notFound } = require('./static-path');
 const { repairRange } = require('./byte-range');
+const { repairIfModifiedSince } = require('./http-date');
 
 const ALLOW = { Allow: 'GET, HEAD' };
 
@@ -38,6 +39,7 @@ function staticFiles(root) {
     const stats = await fs.promises.stat(real).catch(() => null);
     if (!stats?.isFile()) throw notFound();
     repairRange(req, stats.size);
+    repairIfModifiedSince(req);
     next();
   }
 
