@@ -72,16 +72,31 @@ public class StaticFiles {
         return response.body(file.bytes(range));
     }
 
-    // If-None-Match decides alone when present; otherwise If-Modified-Since, in whole seconds.
-    private static boolean notModified(HttpHeaders conditions, StaticFile file) {
-        List<String> ifNoneMatch = conditions.getIfNoneMatch();
-        if (!ifNoneMatch.isEmpty()) {
-            return ifNoneMatch.stream()
-                    .anyMatch(tag ->
-                            tag.equals("*") || tag.replaceFirst("^W/", "").equals(file.etag()));
+    // If-None-Match decides alone when present (even empty); otherwise If-Modified-Since, in whole seconds.
+    static boolean notModified(HttpHeaders conditions, StaticFile file) {
+        List<String> ifNoneMatch = conditions.get(HttpHeaders.IF_NONE_MATCH);
+        if (ifNoneMatch != null) {
+            return matchesAny(ifNoneMatch, file.etag());
         }
         Date since = ifModifiedSince(conditions);
         return since != null && since.getTime() / 1000 >= file.modified().getEpochSecond();
+    }
+
+    /**
+     * Weak comparison (RFC 9110 §13.1.2) against each comma-separated member of the fields, {@code *} matching any:
+     * a member that is no entity-tag ({@code garbage}, {@code W/}, an empty field) matches nothing. Spring's
+     * {@code getIfNoneMatch()} throws on those instead, which would turn a request header into a 500.
+     */
+    private static boolean matchesAny(List<String> ifNoneMatch, String etag) {
+        for (String field : ifNoneMatch) {
+            for (String member : field.split(",")) {
+                String tag = member.trim();
+                if (tag.equals("*") || tag.equals(etag) || tag.equals("W/" + etag)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
