@@ -46,6 +46,23 @@ public final class Bodies {
         }
     }
 
+    /**
+     * True if a decoded JSON string holds a surrogate without its pair: an escape such as {@code "\ud800"}, or a
+     * reversed pair, decodes to one (Jackson does not refuse it), and it has no UTF-8 encoding. The contract answers
+     * it with 400, as it does invalid UTF-8.
+     */
+    public static boolean hasLoneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static long parseLength(String value) {
         try {
             return Long.parseLong(value.trim());

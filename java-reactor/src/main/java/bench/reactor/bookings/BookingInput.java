@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * is protobuf-java's own parser. JSON is the proto3 JSON mapping for this one message, written out here because
  * JsonFormat coerces what the contract refuses (a number or a one-element array for a string field): one
  * streaming pass sets each field on the generated builder as it comes, so a field given twice, under one name or
- * under both, takes its last value, and only the last value's JSON type counts.
+ * under both, takes its last value, and only the last value is checked: its JSON type, and for a string that it
+ * holds no lone surrogate (an escaped {@code "\ud800"} without its pair, which Jackson decodes as it is).
  */
 public final class BookingInput {
 
@@ -44,6 +45,7 @@ public final class BookingInput {
         STAGE("stage", Booking.Builder::setStage, Booking.Builder::clearStage),
         TYPE("type", Booking.Builder::setType, Booking.Builder::clearType);
 
+        private static final Field[] ALL = values();
         private static final Map<String, Field> BY_NAME = new HashMap<>();
 
         static {
@@ -63,21 +65,22 @@ public final class BookingInput {
             this.clear = clear;
         }
 
-        /** Sets this field from the parser's current value; false if the value has the wrong JSON type. */
-        boolean read(JsonParser p, Booking.Builder builder) throws IOException {
+        /** Sets this field from the parser's current value; what makes that value a 400 (after the name), or null. */
+        String read(JsonParser p, Booking.Builder builder) throws IOException {
             if (p.currentToken() == JsonToken.VALUE_NULL) {
                 clear.accept(builder); // null means absent: the field's default
-                return true;
+                return null;
             }
             if (this == ORIGIN_TS) {
-                return int64(p, builder);
+                return int64(p, builder) ? null : " must be an integer within int64";
             }
             if (p.currentToken() != JsonToken.VALUE_STRING) {
                 p.skipChildren();
-                return false;
+                return " must be a string";
             }
-            set.accept(builder, p.getText());
-            return true;
+            String text = p.getText();
+            set.accept(builder, text);
+            return Bodies.hasLoneSurrogate(text) ? " holds a lone surrogate" : null;
         }
     }
 
@@ -101,25 +104,24 @@ public final class BookingInput {
                 throw HttpError.badRequest("Body must be a JSON object");
             }
             Booking.Builder builder = Booking.newBuilder();
-            int wrongType = 0; // a bit per Field whose last value had the wrong JSON type
+            String[] invalid =
+                    new String[Field.ALL.length]; // per Field, what is wrong with its last value, if anything
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 Field field = Field.BY_NAME.get(p.currentName());
                 p.nextToken();
                 if (field == null) {
                     p.skipChildren(); // unknown fields are ignored
-                } else if (field.read(p, builder)) {
-                    wrongType &= ~(1 << field.ordinal());
                 } else {
-                    wrongType |= 1 << field.ordinal();
+                    invalid[field.ordinal()] = field.read(p, builder);
                 }
             }
             if (p.nextToken() != null) {
                 throw HttpError.badRequest("Body is not valid JSON");
             }
-            if (wrongType != 0) {
-                Field field = Field.values()[Integer.numberOfTrailingZeros(wrongType)];
-                throw HttpError.badRequest(field.json
-                        + (field == Field.ORIGIN_TS ? " must be an integer within int64" : " must be a string"));
+            for (Field field : Field.ALL) {
+                if (invalid[field.ordinal()] != null) {
+                    throw HttpError.badRequest(field.json + invalid[field.ordinal()]);
+                }
             }
             return builder.build();
         } catch (IOException e) {

@@ -53,27 +53,15 @@ public final class EventEcho {
         return event;
     }
 
+    /** Escapes such as "\ud800" decode to a lone UTF-16 surrogate, which has no UTF-8 encoding to echo. */
     private static boolean hasLoneSurrogate(Event event) {
-        if (loneSurrogate(event.eventName())) {
+        if (Bodies.hasLoneSurrogate(event.eventName())) {
             return true;
         }
         for (Team team : event.teams()) {
-            if (loneSurrogate(team.name())
-                    || loneSurrogate(team.country())
-                    || loneSurrogate(team.stadium().name())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Escapes such as "\ud800" decode to a lone UTF-16 surrogate, which has no UTF-8 encoding to echo. */
-    static boolean loneSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
+            if (Bodies.hasLoneSurrogate(team.name())
+                    || Bodies.hasLoneSurrogate(team.country())
+                    || Bodies.hasLoneSurrogate(team.stadium().name())) {
                 return true;
             }
         }

@@ -102,6 +102,28 @@ class BookingInputTest {
         }
     }
 
+    /** spec/API.md §6.1: Jackson decodes an escaped lone surrogate as it is; only a field's last value counts. */
+    @Test
+    void aLoneSurrogateInTheLastValueOfAStringFieldIs400() {
+        for (String body : new String[] {
+            "{\"parentId\":\"%\\udc1e\"}",
+            "{\"booking_id\":\"J\\ud800\",\"dollarValue\":\"\"}",
+            "{\"model\":\"\\ude42\\ud83d\"}",
+            "{\"trim\":\"ok\",\"trim\":\"\\ud800x\"}"
+        }) {
+            HttpError error = assertThrows(
+                    HttpError.class,
+                    () -> BookingInput.decode(BookingInput.JSON, body.getBytes(StandardCharsets.UTF_8)),
+                    body);
+            assertEquals(400, error.status().code(), body);
+        }
+        Booking booking = BookingInput.decode(
+                BookingInput.JSON,
+                "{\"model\":\"\\ud800\",\"model\":\"\\ud83d\\ude42\",\"x\":\"\\ud800\"}"
+                        .getBytes(StandardCharsets.UTF_8));
+        assertEquals("\ud83d\ude42", booking.getModel());
+    }
+
     @Test
     void undecodableProtobufIs400AndEmptyIsTheDefaultMessage() {
         HttpError error = assertThrows(
