@@ -1,9 +1,18 @@
 package bench.spring5;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -274,6 +283,117 @@ class AppTest {
                                 .then(session.close()))
                 .block(Duration.ofSeconds(10));
         assertThat(received).containsExactly(message);
+    }
+
+    @Test
+    void aViolationsCloseWinsOverAnOversizedFrameAlreadyOnTheWire() throws IOException {
+        List<String> received =
+                chatWith(text("{\"name\":\"unit-" + UUID.randomUUID() + "\",\"chat\":7}"), text("x".repeat(70_000)));
+        assertThat(received).hasSize(2);
+        assertThat(received.get(0)).startsWith("{\"type\":\"system\"");
+        assertThat(received.get(1)).isEqualTo("close 1008");
+    }
+
+    @Test
+    void aBinaryFirstFrameClosesWith1003WhateverFollows() throws IOException {
+        String name = "unit-" + UUID.randomUUID();
+        List<String> received = chatWith(
+                frame(0x2, ("{\"name\":\"" + name + "\",\"chat\":\"r\"}").getBytes(UTF_8)),
+                text("{\"name\":\"" + name + "\",\"chat\":\"r\",\"message\":\"hi\"}"),
+                text("x".repeat(70_000)),
+                frame(0x2, new byte[] {1, 2, 3}));
+        assertThat(received).containsExactly("close 1003");
+    }
+
+    @Test
+    void framesAreDealtWithInOrderUntilTheFirstViolation() throws IOException {
+        String name = "unit-" + UUID.randomUUID();
+        String message = "{\"name\":\"" + name + "\",\"chat\":\"r\",\"message\":\"hi\"}";
+        List<String> received = chatWith(
+                text("{\"name\":\"" + name + "\",\"chat\":\"r\"}"),
+                text(message),
+                text("{\"name\":"),
+                text("x".repeat(70_000)));
+        assertThat(received).hasSize(3);
+        assertThat(received.get(0)).isEqualTo(message);
+        assertThat(received.get(1)).startsWith("{\"type\":\"system\"");
+        assertThat(received.get(2)).isEqualTo("close 1008");
+    }
+
+    @Test
+    void aMessageOver64KiBIsTheFirstViolationThen1009() throws IOException {
+        String name = "unit-" + UUID.randomUUID();
+        List<String> received = chatWith(
+                text("{\"name\":\"" + name + "\",\"chat\":\"r\"}"), text("x".repeat(65_537)), text("{\"name\":"));
+        assertThat(received).containsExactly("close 1009");
+        assertThat(chatWith(text("{\"name\":\"" + name + "-2\",\"chat\":\"r\"}"), text("x".repeat(65_536))))
+                .as("65,536 bytes are allowed: the message is only not JSON")
+                .hasSize(2)
+                .last()
+                .isEqualTo("close 1008");
+    }
+
+    /**
+     * The frames written in one go, as a client whose frames are already on the wire when the server reads the first
+     * (a WebSocket client flushes frame by frame): what the server sends back up to its close frame, as text, the
+     * close frame as {@code close <code>}.
+     */
+    private static List<String> chatWith(byte[]... frames) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("GET /chat HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                    .getBytes(US_ASCII));
+            DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            for (int matched = 0; matched < 4; ) { // the 101's head, up to its blank line
+                matched = in.readUnsignedByte() == "\r\n\r\n".charAt(matched) ? matched + 1 : 0;
+            }
+            ByteArrayOutputStream wire = new ByteArrayOutputStream();
+            for (byte[] frame : frames) {
+                wire.write(frame);
+            }
+            out.write(wire.toByteArray());
+            out.flush();
+            List<String> received = new ArrayList<>();
+            while (true) {
+                int opcode = in.readUnsignedByte() & 0x0f;
+                int length = in.readUnsignedByte() & 0x7f;
+                byte[] payload =
+                        new byte[length == 126 ? in.readUnsignedShort() : length == 127 ? (int) in.readLong() : length];
+                in.readFully(payload);
+                if (opcode == 0x8) {
+                    received.add("close " + (((payload[0] & 0xff) << 8) | (payload[1] & 0xff)));
+                    return received;
+                }
+                received.add(new String(payload, UTF_8));
+            }
+        }
+    }
+
+    private static byte[] text(String payload) {
+        return frame(0x1, payload.getBytes(UTF_8));
+    }
+
+    /** A final client frame, masked with a zero key (so the payload is sent as is). */
+    private static byte[] frame(int opcode, byte[] payload) {
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        frame.write(0x80 | opcode);
+        if (payload.length < 126) {
+            frame.write(0x80 | payload.length);
+        } else if (payload.length <= 0xffff) {
+            frame.write(0x80 | 126);
+            frame.write(payload.length >> 8);
+            frame.write(payload.length);
+        } else {
+            frame.write(0x80 | 127);
+            frame.writeBytes(new byte[] {0, 0, 0, 0, (byte) (payload.length >> 24), (byte) (payload.length >> 16)});
+            frame.write(payload.length >> 8);
+            frame.write(payload.length);
+        }
+        frame.writeBytes(new byte[4]);
+        frame.writeBytes(payload);
+        return frame.toByteArray();
     }
 
     @Test

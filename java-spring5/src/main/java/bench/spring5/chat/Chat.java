@@ -34,8 +34,12 @@ import reactor.netty.http.server.WebsocketServerSpec;
 @Component
 public class Chat implements WebSocketHandler, SmartLifecycle {
 
-    /** Netty closes with 1009 past this, for a single frame and for the reassembled fragments alike. */
-    static final int MAX_MESSAGE_BYTES = 64 * 1024;
+    /**
+     * Netty's decoder limit, for a single frame and for the reassembled fragments alike: it bounds what a connection
+     * buffers. Past it Netty closes with 1009 at once, out of turn; up to it, frames reach {@link ChatConnection} in
+     * order, which applies the contract's 64 KiB itself (spec/API.md §7.4: the first violation's close wins).
+     */
+    static final int MAX_FRAME_BYTES = 1024 * 1024;
 
     private static final Duration GO_AWAY_TIMEOUT = Duration.ofSeconds(2);
 
@@ -43,7 +47,7 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
     private final HttpPipeline pipeline;
     private final Set<ChatConnection> connections = ConcurrentHashMap.newKeySet();
     private final WebSocketService upgrades = new HandshakeWebSocketService(new ReactorNettyRequestUpgradeStrategy(
-            () -> WebsocketServerSpec.builder().maxFramePayloadLength(MAX_MESSAGE_BYTES)));
+            () -> WebsocketServerSpec.builder().maxFramePayloadLength(MAX_FRAME_BYTES)));
     private volatile boolean running;
 
     Chat(ChatRooms rooms, HttpPipeline pipeline) {
@@ -58,8 +62,8 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
         Mono<Void> inbound = session.receive()
                 .doOnNext(connection::receive)
                 .then()
-                // Netty closes a single oversized frame with 1009 itself; fragments that reassemble past the limit
-                // surface here instead. Anything else read from the socket is a server-side failure: 1011.
+                // Netty closes a single frame over MAX_FRAME_BYTES with 1009 itself; fragments that reassemble past
+                // it surface here instead. Anything else read from the socket is a server-side failure: 1011.
                 .onErrorResume(TooLongFrameException.class, error -> connection.close(CloseStatus.TOO_BIG_TO_PROCESS))
                 .onErrorResume(error -> connection.close(CloseStatus.SERVER_ERROR));
         // The peer's close frame frees the name at once: the inbound side completes only after the close

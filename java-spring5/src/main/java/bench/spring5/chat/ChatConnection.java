@@ -26,6 +26,7 @@ import reactor.netty.Connection;
  */
 final class ChatConnection implements ChatRooms.Member {
 
+    static final int MAX_MESSAGE_BYTES = 64 * 1024; // a message, fragments reassembled, past this: 1009
     static final int MAX_PENDING_BYTES = 1024 * 1024;
     static final long CLOSE_TIMEOUT_SECONDS = 30; // for a peer to read our close frame (ws's default)
 
@@ -47,13 +48,20 @@ final class ChatConnection implements ChatRooms.Member {
         this.socket = channel.pipeline().context(consolidation);
     }
 
-    /** Frames from the peer, in order, on this connection's event loop; binary frames are not part of the protocol. */
+    /**
+     * Frames from the peer, one at a time in the order they arrive, on this connection's event loop. The first
+     * violation closes; whatever arrives after it is ignored until the peer's close frame (spec/API.md §7.4).
+     */
     void receive(WebSocketMessage message) {
         if (closing.get()) {
             return;
         }
         if (message.getType() != WebSocketMessage.Type.TEXT) {
             close(CloseStatus.NOT_ACCEPTABLE.withReason("Binary frames are not supported"), null);
+            return;
+        }
+        if (message.getPayload().readableByteCount() > MAX_MESSAGE_BYTES) {
+            close(CloseStatus.TOO_BIG_TO_PROCESS.withReason("Message too big"), null);
             return;
         }
         byte[] bytes = new byte[message.getPayload().readableByteCount()];
@@ -125,7 +133,9 @@ final class ChatConnection implements ChatRooms.Member {
 
     /**
      * From any thread, once: leave the room and free the name at once, then, on the connection's event loop, the
-     * system frame if any, the close frame after everything queued, and a timer for a peer that never reads it.
+     * system frame if any, the close frame after everything queued, and a timer for a peer that never reads it. From
+     * the connection's own loop (a violation, read in {@link #receive}) they are written at once, ahead of anything
+     * Netty's decoder may still do with the rest of the same read.
      *
      * <p>The close handshake of RFC 6455 §7.1.1: once the close frame is written, only our side of the TCP connection
      * is shut; it closes when the peer's close frame and end arrive (reactor-netty's reply to that frame then finds
@@ -138,20 +148,26 @@ final class ChatConnection implements ChatRooms.Member {
             return;
         }
         leave();
-        channel.eventLoop().execute(() -> {
-            if (systemFrame != null) {
-                channel.writeAndFlush(new TextWebSocketFrame(systemFrame), channel.voidPromise());
-            }
-            channel.writeAndFlush(new CloseWebSocketFrame(status.getCode(), status.getReason()))
-                    .addListener(written -> {
-                        if (written.isSuccess()) {
-                            ((DuplexChannel) channel).shutdownOutput();
-                        } else {
-                            channel.close();
-                        }
-                    });
-            channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        });
+        if (channel.eventLoop().inEventLoop()) {
+            sendClose(status, systemFrame);
+        } else {
+            channel.eventLoop().execute(() -> sendClose(status, systemFrame));
+        }
+    }
+
+    private void sendClose(CloseStatus status, String systemFrame) {
+        if (systemFrame != null) {
+            channel.writeAndFlush(new TextWebSocketFrame(systemFrame), channel.voidPromise());
+        }
+        channel.writeAndFlush(new CloseWebSocketFrame(status.getCode(), status.getReason()))
+                .addListener(written -> {
+                    if (written.isSuccess()) {
+                        ((DuplexChannel) channel).shutdownOutput();
+                    } else {
+                        channel.close();
+                    }
+                });
+        channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
     /** The peer closed, or the connection is gone: nothing more to send, and the name is free again. */
