@@ -5,12 +5,19 @@ const { WebSocketServer } = require('ws');
 const { ChatConnection } = require('./chat-connection');
 
 const MAX_FRAME_BYTES = 64 * 1024; // ws itself closes with 1009 past this
+// After its close frame (a violation, or 1001 on shutdown) ws reads on until the peer's close frame, and cuts the
+// connection when none has come by then (spec/API.md §1.5, §7.4; ws's default is 30 s).
+const CLOSE_HANDSHAKE_MS = 2_000;
 
 // Attaches the chat endpoint to `server`: upgrades on /chat only, each socket a ChatConnection in `rooms`.
 // Refused upgrades get the JSON error body like every other route (ws's own refusals are text/html).
 // Returns what shutdown needs: closing every chat socket with 1001, and cutting those still open after it.
 function attachChat(server, rooms) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    closeTimeout: CLOSE_HANDSHAKE_MS,
+  });
   wss.on('connection', (ws, req) => new ChatConnection(ws, rooms, req.socket));
   // The 101 handshake is a response too: it carries Date like every other (ws leaves it out).
   wss.on('headers', (headers) => headers.push(`Date: ${new Date().toUTCString()}`));
