@@ -37,6 +37,8 @@ final class ServerVerticle extends VerticleBase {
     static final int MAX_FRAME_BYTES = 1024 * 1024;
 
     static final long DRAIN_SECONDS = 10;
+    private static final String STATIC_PREFIX = "/static/";
+    private static final String STATIC_PATHS = "/static/.*";
 
     private final Config config;
     private final Pool pool;
@@ -82,11 +84,15 @@ final class ServerVerticle extends VerticleBase {
         router.route("/hello").handler(Errors.methodNotAllowed("GET, HEAD"));
         router.route("/health").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(new Health(pool));
         router.route("/health").handler(Errors.methodNotAllowed("GET, HEAD"));
-        router.route("/static/*")
+        // Every path that starts with /static/ is the static route, whatever follows (spec/API.md §1.4). A regex
+        // without groups, because vertx-web decodes the rest of a "/static/*" path before it checks the method, and
+        // a malformed escape there ("PUT /static/%zz") would be its 400 instead of this route's 405; StaticFiles
+        // decodes the path itself.
+        router.routeWithRegex(STATIC_PATHS)
                 .method(HttpMethod.GET)
                 .method(HttpMethod.HEAD)
                 .handler(new StaticFiles(vertx, config.staticRoot()));
-        router.route("/static/*").handler(Errors.methodNotAllowed("GET, HEAD"));
+        router.routeWithRegex(STATIC_PATHS).handler(Errors.methodNotAllowed("GET, HEAD"));
         // The media-type gate is a route of its own: vertx-web wants BodyHandler first on a route, and 415 must
         // come before 413.
         router.post("/event").handler(Bodies.requireMediaType(Bodies.JSON));
@@ -107,14 +113,16 @@ final class ServerVerticle extends VerticleBase {
         router.getRoutes().forEach(route -> route.useNormalizedPath(false));
         router.route().failureHandler(Errors::handle);
         router.errorHandler(404, Errors::notFound);
-        // The router's own 400: a malformed escape in the rest of a /static/* path, which it decodes.
+        // The router's own 400, for a request it refuses before any route runs (no Host header).
         router.errorHandler(400, Errors::badRequest);
         return router;
     }
 
     /**
      * The Date of every response; RFC 9112 §3.2: a request with more than one Host header is answered 400; and no
-     * route ends with a slash, while vertx-web's exact routes ignore a trailing one ("/hello/" would be /hello).
+     * exact route ends with a slash, while vertx-web's exact routes ignore a trailing one ("/hello/" would be
+     * /hello). A /static/ path is the static route whatever follows, so it goes to the router as it is: its wrong
+     * method gets 405 before the path is looked at, and the static handler answers its trailing slash with 404.
      * Ahead of the router rather than routes of their own: fewer routes to walk and no next() per request.
      */
     private void everyRequest(HttpServerRequest request) {
@@ -124,7 +132,7 @@ final class ServerVerticle extends VerticleBase {
             return;
         }
         String path = request.path();
-        if (path != null && path.endsWith("/")) {
+        if (path != null && path.endsWith("/") && !path.startsWith(STATIC_PREFIX)) {
             Errors.send(request.response(), 404, "Not found");
             return;
         }

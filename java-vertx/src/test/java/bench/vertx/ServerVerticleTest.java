@@ -160,6 +160,42 @@ class ServerVerticleTest {
                 })));
     }
 
+    /** Every path under /static/ is the static route: another method gets 405 before the path is looked at. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "DELETE /static/hello.txt/",
+                "PATCH /static/hello.txt/",
+                "POST /static/hello.txt/",
+                "PUT /static/x/",
+                "POST /static/",
+                "DELETE /static//x",
+                "PUT /static/%zz",
+                "POST /static/%2e%2e/hello",
+                "OPTIONS /static/sub/",
+                "POST /static/no-such-file"
+            })
+    void anyStaticPathWithAnotherMethodIs405(String request, VertxTestContext test) {
+        String[] parts = request.split(" ");
+        send(HttpMethod.valueOf(parts[0]), parts[1], Map.of(), Buffer.buffer())
+                .onComplete(test.succeeding(r -> test.verify(() -> {
+                    assertEquals(405, r.statusCode(), request);
+                    assertEquals("GET, HEAD", r.getHeader("Allow"), request);
+                    test.completeNow();
+                })));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/static/", "/static/sub/", "/static/hello.txt/"})
+    void aStaticPathWithATrailingSlashIsNotFound(String path, VertxTestContext test) {
+        send(HttpMethod.GET, path, Map.of(), Buffer.buffer())
+                .onComplete(test.succeeding(r -> test.verify(() -> {
+                    assertEquals(404, r.statusCode(), path);
+                    assertEquals("application/json", r.getHeader("Content-Type"), path);
+                    test.completeNow();
+                })));
+    }
+
     @Test
     void anEmptyContentTypeIsUnsupported(VertxTestContext test) {
         send(HttpMethod.POST, "/event", Map.of("Content-Type", ""), Buffer.buffer("{}"))
