@@ -53,6 +53,24 @@ public final class Utf8 {
     }
 
     /**
+     * True if the string holds a surrogate without its pair (a JSON escape such as {@code "\\ud800"} or a reversed
+     * pair): such a string has no UTF-8 encoding, and the contract answers it with 400.
+     */
+    public static boolean hasLoneSurrogate(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isHighSurrogate(c)
+                    && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * A UTF-8 byte order mark (EF BB BF) first: RFC 8259 §8.1 forbids sending one and the contract answers it with
      * 400, while Jackson skips it when it reads bytes, so it is checked here.
      */

@@ -19,9 +19,10 @@ import java.util.regex.Pattern;
  * Body bytes → the generated {@link Booking} message (spec/API.md §6.1), or 400. Binary protobuf is protobuf-java's
  * own parser (truncation, wire types 6/7 and invalid UTF-8 in strings fail; unknown fields are skipped). JSON is
  * the proto3 JSON mapping, read in one pass of Jackson's streaming parser and matched to the message descriptor so
- * that the contract's typing holds: a string field must be a JSON string, int64 an integer (a JSON number or a
- * string of digits, read exactly), null means absent. A field given twice, under one name or both, takes the value
- * given last, and only that value is checked: a JSON tree could not tell which of its two names came last.
+ * that the contract's typing holds: a string field must be a JSON string without a lone surrogate (as for the Event),
+ * int64 an integer (a JSON number or a string of digits, read exactly), null means absent. A field given twice, under
+ * one name or both, takes the value given last, and only that value is checked: a JSON tree could not tell which of
+ * its two names came last.
  */
 public final class BookingInput {
     private static final JsonFactory JSON = new JsonFactory();
@@ -91,13 +92,22 @@ public final class BookingInput {
             return null;
         }
         return switch (field.getJavaType()) {
-            case STRING -> token == JsonToken.VALUE_STRING ? parser.getText() : wrongType(parser, field, "a string");
+            case STRING ->
+                token == JsonToken.VALUE_STRING ? string(parser, field) : wrongType(parser, field, "a string");
             case LONG ->
                 token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_STRING
                         ? int64(parser, field)
                         : wrongType(parser, field, "an integer within int64");
             default -> throw new IllegalStateException("booking.proto has only string and int64 fields");
         };
+    }
+
+    /** A JSON string without a lone surrogate (an escaped {@code "\\ud800"} without its pair): it has no UTF-8. */
+    private static Object string(JsonParser parser, FieldDescriptor field) throws IOException {
+        String value = parser.getText();
+        return Utf8.hasLoneSurrogate(value)
+                ? HttpError.badRequest(field.getJsonName() + " contains a lone surrogate")
+                : value;
     }
 
     /** ASCII digits with an optional leading '-' (no '+', fraction, exponent or whitespace), exactly within int64. */

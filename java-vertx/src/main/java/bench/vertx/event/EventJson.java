@@ -145,15 +145,8 @@ public final class EventJson {
             return null;
         }
         String value = parser.getText();
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (Character.isHighSurrogate(c)
-                    && i + 1 < value.length()
-                    && Character.isLowSurrogate(value.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return null;
-            }
+        if (Utf8.hasLoneSurrogate(value)) {
+            return null;
         }
         return value;
     }

@@ -51,7 +51,10 @@ class BookingInputTest {
                 "{\"originTs\":\"+5\"}",
                 "{\"originTs\":\" 1\"}",
                 "\ufeff{\"model\":\"M\"}",
-                "{\"model\":\"M\"} trailing"
+                "{\"model\":\"M\"} trailing",
+                "{\"parentId\":\"%\\udc1e\"}",
+                "{\"bookingId\":\"J\\ud800\",\"dollarValue\":\"\"}",
+                "{\"model\":\"\\udc00\\ud800\"}"
             })
     void wrongJsonIsBadRequest(String body) {
         HttpError error = assertThrows(HttpError.class, () -> json(body));
@@ -68,6 +71,9 @@ class BookingInputTest {
                 json("{\"bookingId\":\"A\",\"booking_id\":\"\",\"bookingId\":\"B\"}")
                         .getBookingId());
         assertEquals("B", json("{\"bookingId\":5,\"bookingId\":\"B\"}").getBookingId());
+        assertEquals(
+                "B", json("{\"bookingId\":\"\\ud800\",\"bookingId\":\"B\"}").getBookingId());
+        assertEquals("\ud83d\ude00", json("{\"model\":\"\\ud83d\\ude00\"}").getModel(), "a pair is no lone surrogate");
         assertEquals(7, json("{\"originTs\":1.5,\"origin_ts\":\"007\"}").getOriginTs());
         assertFalse(json("{\"parentId\":\"P\",\"parent_id\":null}").hasParentId());
         assertEquals(
