@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 
 /**
  * One WebSocket: unregistered, then registered as a {@link ChatProtocol.User} and a member of its room. All of
- * its state lives on its own event loop; frames from other members arrive through {@link #deliver}, which
- * hops onto that loop, so the order of each sender's messages is kept.
+ * its state lives on its own event loop; frames from other members arrive through {@link #deliver}, which writes
+ * at once on that loop and hops onto it from any other, so the order of each sender's messages is kept.
  */
 final class ChatConnection implements ChatRooms.Member {
     /**
@@ -24,7 +24,13 @@ final class ChatConnection implements ChatRooms.Member {
     private final ChannelHandlerContext socket;
     private final ChatRooms rooms;
     private final Context context;
+    /** The event loop thread the connection lives on: a frame delivered on it is written at once. */
+    private final Thread loop;
+
     private ChatProtocol.User user;
+    /** False from the first violation (or close) on: whatever arrives next is ignored (spec/API.md §7.4). */
+    private boolean reading = true;
+    /** True once a close frame is sent or the socket is closed: nothing more is written. */
     private boolean closing;
 
     ChatConnection(
@@ -33,17 +39,23 @@ final class ChatConnection implements ChatRooms.Member {
         this.socket = socket;
         this.rooms = rooms;
         this.context = Vertx.currentContext();
+        this.loop = Thread.currentThread();
         ws.setWriteQueueMaxSize(MAX_QUEUED_BYTES);
         ws.textMessageHandler(this::receive);
-        ws.binaryMessageHandler(data -> close((short) 1003, "Binary frames are not supported"));
+        ws.binaryMessageHandler(data -> {
+            if (reading) {
+                close((short) 1003, "Binary frames are not supported");
+            }
+        });
         // Fragments that add up to more than maxWebSocketMessageSize are reported here, not closed by Vert.x.
         // Anything else (a reset connection) is followed by the close handler, which cleans up.
         ws.exceptionHandler(failure -> {
-            if (failure instanceof IllegalStateException) {
+            if (failure instanceof IllegalStateException && reading) {
                 close((short) 1009, "Message too big");
             }
         });
         ws.closeHandler(v -> {
+            reading = false;
             closing = true;
             leave();
             if (user != null) {
@@ -55,7 +67,7 @@ final class ChatConnection implements ChatRooms.Member {
     }
 
     private void receive(String text) {
-        if (closing) {
+        if (!reading) {
             return;
         }
         try {
@@ -66,10 +78,24 @@ final class ChatConnection implements ChatRooms.Member {
                 rooms.publish(user.chat(), text);
             }
         } catch (ChatProtocol.Violation violation) {
-            leave();
-            ws.writeTextMessage(ChatProtocol.systemFrame(violation.getMessage()));
-            close((short) 1008, null);
+            violated(ChatProtocol.systemFrame(violation.getMessage()));
         }
+    }
+
+    /**
+     * The first violation ends the connection: nothing it sends later is read, its own messages still on their way
+     * to it are relayed first (the room says when), then the system frame and 1008.
+     */
+    private void violated(String systemFrame) {
+        reading = false;
+        Future<Void> ownFramesRelayed =
+                user == null ? Future.succeededFuture() : rooms.leaveAfterOwnFrames(user.chat(), this);
+        ownFramesRelayed.onSuccess(v -> {
+            if (!closing) {
+                ws.writeTextMessage(systemFrame);
+                close((short) 1008, null);
+            }
+        });
     }
 
     private void register(ChatProtocol.User candidate) {
@@ -82,7 +108,7 @@ final class ChatConnection implements ChatRooms.Member {
 
     @Override
     public void deliver(String frame) {
-        if (Vertx.currentContext() == context) {
+        if (Thread.currentThread() == loop) {
             send(frame);
         } else {
             context.runOnContext(v -> send(frame));
@@ -121,6 +147,7 @@ final class ChatConnection implements ChatRooms.Member {
     }
 
     private Future<Void> close(short code, String reason) {
+        reading = false;
         if (closing) {
             return Future.succeededFuture();
         }

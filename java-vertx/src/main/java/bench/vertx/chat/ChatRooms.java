@@ -1,6 +1,7 @@
 package bench.vertx.chat;
 
 import bench.vertx.Config.ChatFanout;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +40,13 @@ public abstract class ChatRooms {
     public abstract void join(String room, Member member);
 
     public abstract void leave(String room, Member member);
+
+    /**
+     * The member leaves once every frame it published to the room before this call has reached it (spec/API.md §7.4:
+     * its own messages are relayed to it before the system frame of a violation it commits later). Called on the
+     * member's own event loop; the future completes there, at once if nothing of its own is still on its way.
+     */
+    public abstract Future<Void> leaveAfterOwnFrames(String room, Member member);
 
     /** Delivers the frame's exact text to every member of the room, the sender included. */
     public abstract void publish(String room, String frame);

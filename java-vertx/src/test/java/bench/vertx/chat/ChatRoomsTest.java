@@ -61,6 +61,38 @@ class ChatRoomsTest {
         });
     }
 
+    /** Leaving behind its own frames: every frame the member published first reaches it, nothing after. */
+    @ParameterizedTest
+    @EnumSource(ChatFanout.class)
+    void leavingAfterOwnFrames(ChatFanout fanout, Vertx vertx, VertxTestContext test) {
+        ChatRooms rooms = ChatRooms.create(fanout, vertx);
+        List<String> ann = new CopyOnWriteArrayList<>();
+        ChatRooms.Member annMember = ann::add;
+        List<String> bob = new CopyOnWriteArrayList<>();
+        vertx.runOnContext(v -> {
+            rooms.join("room", annMember);
+            rooms.join("room", bob::add);
+            for (int i = 0; i < 100; i++) {
+                rooms.publish("room", "m" + i);
+            }
+            rooms.leaveAfterOwnFrames("room", annMember).onComplete(test.succeeding(left -> {
+                test.verify(() -> assertEquals(100, ann.size(), "its own frames first"));
+                rooms.publish("room", "after");
+                when(
+                        vertx,
+                        () -> bob.size() == 101,
+                        () -> test.verify(() -> {
+                            for (int i = 0; i < 100; i++) {
+                                assertEquals("m" + i, ann.get(i));
+                            }
+                            assertEquals(100, ann.size(), "nothing after it left");
+                            assertEquals("after", bob.get(100), "the others stay, and ignore its leaving");
+                            test.completeNow();
+                        }));
+            }));
+        });
+    }
+
     private static void when(Vertx vertx, BooleanSupplier condition, Runnable then) {
         vertx.setPeriodic(5, id -> {
             if (condition.getAsBoolean()) {
