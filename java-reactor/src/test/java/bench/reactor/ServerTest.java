@@ -9,6 +9,13 @@ import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -264,6 +271,138 @@ class ServerTest {
             Thread.sleep(20);
         }
         assertTrue(app.rooms().isFree("too-big"), "the name is free once the connection closed");
+    }
+
+    /**
+     * spec/API.md §7.4: the frames already on the wire behind a violation, one TCP write with it, are dropped, an
+     * oversized or binary one included: the first violation's system frame and close code are the ones sent, and the
+     * connection stays open for the peer's close frame. A frame over 64 KiB that is itself the first violation still
+     * closes with 1009.
+     */
+    @Test
+    void chatTheFirstViolationWinsOverTheFramesBehindIt() throws IOException {
+        byte[] big = "x".repeat(65_537).getBytes(StandardCharsets.UTF_8);
+        byte[] register = "{\"name\":\"first\",\"chat\":\"wins\"}".getBytes(StandardCharsets.UTF_8);
+        assertEquals(
+                List.of(
+                        "text {\"type\":\"system\",\"message\":\"chat must be a non-empty string of at most 64 characters\"}",
+                        "close 1008"),
+                rawChat(frame(1, "{\"name\":\"n\",\"chat\":7}".getBytes(StandardCharsets.UTF_8)), frame(1, big)));
+        assertEquals(
+                List.of("text {\"type\":\"system\",\"message\":\"Frames must be JSON objects\"}", "close 1008"),
+                rawChat(
+                        frame(1, "[]".getBytes(StandardCharsets.UTF_8)),
+                        frame(2, new byte[] {1, 2, 3}),
+                        frame(1, big),
+                        frame(1, register)));
+        assertEquals(
+                List.of("close 1009"),
+                rawChat(frame(1, register), frame(1, big), frame(1, "[]".getBytes(StandardCharsets.UTF_8))));
+    }
+
+    /** spec/API.md §7.4: after the close frame of a violation the server reads on for 2 s at most. */
+    @Test
+    void chatCutsOffAPeerThatDoesNotAnswerTheCloseFrameAfter2s() throws IOException, InterruptedException {
+        try (RawChat chat = new RawChat()) {
+            chat.send(frame(1, "[]".getBytes(StandardCharsets.UTF_8)));
+            assertEquals(
+                    List.of("text {\"type\":\"system\",\"message\":\"Frames must be JSON objects\"}", "close 1008"),
+                    chat.readUntilClose());
+            long start = System.nanoTime();
+            long cutOff = 0;
+            while (cutOff == 0 && System.nanoTime() - start < 10_000_000_000L) {
+                Thread.sleep(50);
+                try {
+                    chat.send(frame(1, "late".getBytes(StandardCharsets.UTF_8))); // dropped while it still reads
+                } catch (IOException reset) {
+                    cutOff = (System.nanoTime() - start) / 1_000_000;
+                }
+            }
+            assertTrue(cutOff >= 1_500 && cutOff < 6_000, "cut off after " + cutOff + " ms");
+        }
+    }
+
+    /**
+     * Writes the frames in one write on a new /chat connection, reads what comes back up to the close frame and
+     * answers it: the server has ended its side by then (after its close frame, nothing but a reset could lose it).
+     */
+    private static List<String> rawChat(byte[]... frames) throws IOException {
+        try (RawChat chat = new RawChat()) {
+            chat.send(frames);
+            List<String> received = chat.readUntilClose();
+            chat.send(frame(8, new byte[] {0x03, (byte) 0xe8}));
+            return received;
+        }
+    }
+
+    /** A WebSocket client on a plain socket, to put frames on the wire exactly as a test wants them. */
+    private static final class RawChat implements AutoCloseable {
+        private final Socket socket = new Socket("127.0.0.1", server.port());
+        private final OutputStream out = socket.getOutputStream();
+        private final DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+
+        RawChat() throws IOException {
+            socket.setSoTimeout(5_000);
+            out.write(("GET /chat HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            StringBuilder head = new StringBuilder();
+            while (!head.toString().endsWith("\r\n\r\n")) {
+                head.append((char) in.readUnsignedByte());
+            }
+            assertTrue(head.toString().startsWith("HTTP/1.1 101"), head.toString());
+        }
+
+        /** All the frames in one write. */
+        void send(byte[]... frames) throws IOException {
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            for (byte[] frame : frames) {
+                all.write(frame);
+            }
+            out.write(all.toByteArray());
+            out.flush();
+        }
+
+        /** The frames received, up to the close frame and the end of the server's side that follows it. */
+        List<String> readUntilClose() throws IOException {
+            List<String> received = new ArrayList<>();
+            while (true) {
+                int opcode = in.readUnsignedByte() & 0x0f;
+                int length = in.readUnsignedByte(); // the server's frames here are short and unmasked
+                byte[] payload = in.readNBytes(length == 126 ? in.readUnsignedShort() : length);
+                if (opcode == 8) {
+                    received.add("close " + ((payload[0] & 0xff) << 8 | (payload[1] & 0xff)));
+                    assertEquals(-1, in.read(), "nothing after the close frame");
+                    return received;
+                }
+                received.add((opcode == 1 ? "text " : "opcode " + opcode + " ")
+                        + new String(payload, StandardCharsets.UTF_8));
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+
+    /** A client's frame: final, masked (with a zero mask, which leaves the payload as it is). */
+    private static byte[] frame(int opcode, byte[] payload) {
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        frame.write(0x80 | opcode);
+        if (payload.length < 126) {
+            frame.write(0x80 | payload.length);
+        } else if (payload.length < 65_536) {
+            frame.write(0x80 | 126);
+            frame.write(payload.length >> 8);
+            frame.write(payload.length);
+        } else {
+            frame.write(0x80 | 127);
+            frame.writeBytes(ByteBuffer.allocate(8).putLong(payload.length).array());
+        }
+        frame.writeBytes(new byte[4]);
+        frame.writeBytes(payload);
+        return frame.toByteArray();
     }
 
     @Test

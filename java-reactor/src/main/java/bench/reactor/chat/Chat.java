@@ -17,13 +17,15 @@ import reactor.netty.http.websocket.WebsocketInbound;
 import reactor.netty.http.websocket.WebsocketOutbound;
 
 /**
- * GET /chat: the WebSocket endpoint. reactor-netty's decoder enforces the 64 KiB frame limit itself (close
- * 1009) and answers pings; Netty's frame aggregator reassembles fragmented messages, to the same limit.
+ * GET /chat: the WebSocket endpoint. reactor-netty answers pings; Netty's frame aggregator reassembles fragmented
+ * messages up to the 64 KiB limit (close 1009), and {@link ChatConnection} checks a whole frame against it in its
+ * turn. The decoder takes frames up to {@link ChatConnection#MAX_FRAME_BYTES}: at the limit itself it would close
+ * the connection the moment it decoded such a frame, ahead of a violation in the frames before it.
  */
 public final class Chat {
 
     private static final WebsocketServerSpec SPEC = WebsocketServerSpec.builder()
-            .maxFramePayloadLength(ChatConnection.MAX_MESSAGE_BYTES)
+            .maxFramePayloadLength(ChatConnection.MAX_FRAME_BYTES)
             .handlePing(false)
             .build();
 

@@ -19,12 +19,25 @@ import reactor.netty.Connection;
  * One WebSocket connection: unregistered, then a member of one room until it closes. Its frames, in and out, are
  * handled on its own event loop, which counts the bytes not yet taken by the socket: past {@link #MAX_PENDING_BYTES}
  * the member is dropped and closed with 1013, so a reader that stopped reading costs that much memory at most.
+ *
+ * <p>Its frames are dealt with one at a time, in the order they arrive, and the first violation ends it
+ * (spec/API.md §7.4): its system frame and close frame are written before the next frame is looked at, and every
+ * frame after it is dropped while the peer's close frame is awaited. So the 64 KiB limit is checked here too, in
+ * frame order, rather than by the decoder, which would close at once (1009) when it met a frame that size.
  */
 final class ChatConnection {
 
     static final int MAX_MESSAGE_BYTES = 64 * 1024;
+    /**
+     * What the decoder takes in one frame, above {@link #MAX_MESSAGE_BYTES} so that a frame over the limit reaches
+     * {@link #receive} in its turn; a frame past this is refused by the decoder itself, which closes at once with
+     * 1009 without reading it.
+     */
+    static final int MAX_FRAME_BYTES = 1024 * 1024;
+
     static final long MAX_PENDING_BYTES = 1024 * 1024;
-    private static final long CLOSE_TIMEOUT_SECONDS = 30; // ws's: for a peer that does not even read the close frame
+    /** How long a peer has to answer the close frame with its own (spec/API.md §1.5, §7.4) before it is cut off. */
+    static final long CLOSE_TIMEOUT_SECONDS = 2;
 
     private Channel channel;
     private ChannelHandlerContext socket;
@@ -50,9 +63,11 @@ final class ChatConnection {
     /** On this connection's event loop, one whole message at a time; reactor-netty releases the frame afterwards. */
     void receive(WebSocketFrame frame) {
         if (closing.get()) {
-            return;
+            return; // after the first violation: dropped, whatever it is, until the peer's close frame
         }
-        if (frame instanceof BinaryWebSocketFrame) {
+        if (frame.content().readableBytes() > MAX_MESSAGE_BYTES) {
+            close(1009, "Message too big", null);
+        } else if (frame instanceof BinaryWebSocketFrame) {
             close(1003, "Binary frames are not supported", null);
         } else if (frame instanceof TextWebSocketFrame) {
             byte[] message = ByteBufUtil.getBytes(frame.content());
@@ -123,7 +138,8 @@ final class ChatConnection {
 
     /**
      * From any thread, once: leave the room and free the name at once, then, on the connection's event loop,
-     * the system frame if any, the close frame, and a timer that cuts off a peer that never answers it.
+     * the system frame if any, the close frame, and a timer that cuts off a peer that never answers it. On that loop
+     * (a violation in {@link #receive}) they are written at once, ahead of anything the frames behind it would do.
      *
      * <p>The close handshake of RFC 6455 §7.1.1: once the close frame is written, only our side of the TCP connection
      * is shut; it closes when the peer's close frame and end arrive (reactor-netty's reply to that frame then finds
@@ -136,19 +152,25 @@ final class ChatConnection {
             return;
         }
         leave();
-        channel.eventLoop().execute(() -> {
-            if (systemFrame != null) {
-                channel.writeAndFlush(new TextWebSocketFrame(systemFrame));
+        if (channel.eventLoop().inEventLoop()) {
+            sendClose(code, reason, systemFrame);
+        } else {
+            channel.eventLoop().execute(() -> sendClose(code, reason, systemFrame));
+        }
+    }
+
+    private void sendClose(int code, String reason, String systemFrame) {
+        if (systemFrame != null) {
+            channel.writeAndFlush(new TextWebSocketFrame(systemFrame));
+        }
+        channel.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(written -> {
+            if (written.isSuccess()) {
+                ((DuplexChannel) channel).shutdownOutput();
+            } else {
+                channel.close();
             }
-            channel.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(written -> {
-                if (written.isSuccess()) {
-                    ((DuplexChannel) channel).shutdownOutput();
-                } else {
-                    channel.close();
-                }
-            });
-            channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         });
+        channel.eventLoop().schedule(() -> channel.close(), CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
     /** The connection is gone, for whatever reason. */
