@@ -9,6 +9,8 @@ const {
   TAKEN_NAME,
 } = require('./chat-protocol');
 
+// A message over this (fragments reassembled, as ws emits it) is closed with 1009 (spec/API.md §7.4).
+const MAX_MESSAGE_BYTES = 64 * 1024;
 // A member whose socket still holds more than this, unsent, is cut with 1013 (spec/API.md §7.5).
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -25,16 +27,18 @@ class ChatConnection {
     this.queued = null; // frames received while an asynchronous name claim is in flight
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
     ws.on('close', () => this.closed());
-    ws.on('error', () => {}); // protocol errors from the client: ws closes the socket itself (1002, 1007, 1009)
+    ws.on('error', () => {}); // protocol errors: ws closes the socket itself (1002, 1007, 1009 past 1 MiB)
   }
 
   // A connection's frames are dealt with one at a time, in the order they arrive, and the first violation ends
   // it (spec/API.md §7.4): once it is closing, whatever still arrives is ignored while ws reads on to the peer's
   // close. ws emits every frame of one read at once, so while an asynchronous name claim is in flight the frames
-  // already read wait in `queued`, binary ones included, and are dealt with after it in the same order.
+  // already read wait in `queued`, binary and oversized ones included, and are dealt with after it in the same
+  // order. That is why the 64 KiB limit is checked here and not by ws (chat.js).
   receive(data, isBinary) {
     if (this.ws.readyState !== WebSocket.OPEN) return;
     if (this.queued) this.queued.push({ data, isBinary });
+    else if (data.length > MAX_MESSAGE_BYTES) this.ws.close(1009, 'Message too big');
     else if (isBinary) this.ws.close(1003, 'Binary frames are not supported');
     else if (this.user) this.relay(data);
     else this.register(data);

@@ -4,7 +4,11 @@ const { STATUS_CODES } = require('node:http');
 const { WebSocketServer } = require('ws');
 const { ChatConnection } = require('./chat-connection');
 
-const MAX_FRAME_BYTES = 64 * 1024; // ws itself closes with 1009 past this
+// What ws reads of one message (fragments reassembled) before it closes with 1009 itself, at once and ahead of
+// any frame still waiting to be dealt with. The contract's 64 KiB limit is chat-connection.js's, checked in frame
+// order so that an earlier violation's close wins (spec/API.md §7.4); this bound keeps the memory a message can
+// take (ws's default is 100 MiB).
+const MAX_PAYLOAD_BYTES = 1024 * 1024;
 // After its close frame (a violation, or 1001 on shutdown) ws reads on until the peer's close frame, and cuts the
 // connection when none has come by then (spec/API.md §1.5, §7.4; ws's default is 30 s).
 const CLOSE_HANDSHAKE_MS = 2_000;
@@ -15,7 +19,7 @@ const CLOSE_HANDSHAKE_MS = 2_000;
 function attachChat(server, rooms) {
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_FRAME_BYTES,
+    maxPayload: MAX_PAYLOAD_BYTES,
     closeTimeout: CLOSE_HANDSHAKE_MS,
   });
   wss.on('connection', (ws, req) => new ChatConnection(ws, rooms, req.socket));

@@ -154,3 +154,31 @@ test('the name is free again once the connection closes', async () => {
   ws.emit('close');
   assert.equal(rooms.claim('a'), true);
 });
+
+// ws reads up to 1 MiB of a message (chat.js); the contract's 64 KiB limit is checked here, in frame order.
+test('a message over 65,536 bytes is closed with 1009 in its turn, binary or not; one of 65,536 is relayed', async () => {
+  const rooms = createLocalRooms();
+  const message = (name, size) => {
+    const shell = JSON.stringify({ name, chat: 'room', message: '' });
+    return JSON.stringify({ name, chat: 'room', message: 'm'.repeat(size - shell.length) });
+  };
+  const ws = await member(rooms, 'a');
+  ws.receive(message('a', 65_536));
+  assert.equal(ws.sent.length, 1);
+  ws.receive(message('a', 65_537));
+  assert.equal(ws.closeCode, 1009);
+  assert.equal(ws.sent.length, 1, 'nothing relayed, no system frame');
+
+  const binary = await member(rooms, 'b');
+  binary.receive(message('b', 65_537), true);
+  assert.equal(binary.closeCode, 1009);
+
+  const claim = rooms.claim;
+  rooms.claim = async (name) => (await tick(), claim(name));
+  const late = connect(rooms);
+  burst(late, [[{ name: 'c', chat: 'room' }], ['{"name":'], [message('c', 70_000)]]);
+  await tick();
+  await tick();
+  assert.deepEqual(late.sent, ['{"type":"system","message":"Frames must be JSON objects"}']);
+  assert.equal(late.closeCode, 1008);
+});
