@@ -277,6 +277,34 @@ test('frames behind a pending claim wait for it: the first violation wins over a
   assert.deepEqual(client.frames, ['{"type":"system","message":"name is not the registered name"}']);
 });
 
+// ws reads a message past its maxPayload on its own, closing with 1009 while the claim is still in flight: the
+// contract's 64 KiB is checked in frame order instead (node-express's chat-connection.js), so the violation wins.
+test('registration, a violation and a 70,000-byte frame in one write: the system frame, then 1008', async () => {
+  const client = await Client.open();
+  const socket = client.ws._socket;
+  socket.cork(); // the three frames leave in one write
+  client.send(JSON.stringify({ name: unique('big'), chat: unique('room') }));
+  client.send('{"name":');
+  client.send('x'.repeat(70_000));
+  socket.uncork();
+  assert.equal(await client.waitClose(), 1008);
+  assert.deepEqual(client.frames, ['{"type":"system","message":"Frames must be JSON objects"}']);
+});
+
+test('a message over 64 KiB that is the first violation, behind a pending claim: 1009, no system frame', async () => {
+  const client = await Client.open();
+  const [name, room] = [unique('big'), unique('room')];
+  const shell = JSON.stringify({ name, chat: room, message: '' });
+  const socket = client.ws._socket;
+  socket.cork();
+  client.send(JSON.stringify({ name, chat: room }));
+  client.send(JSON.stringify({ name, chat: room, message: 'm'.repeat(65_537 - shell.length) }));
+  client.send('{"name":');
+  socket.uncork();
+  assert.equal(await client.waitClose(), 1009);
+  assert.deepEqual(client.frames, []);
+});
+
 test('a name is free again, on any worker, once its connection closes', async () => {
   const leaver = members.pop();
   const pid = leaver.pid();
