@@ -40,7 +40,7 @@ public final class EventEcho {
     static Event decode(byte[] body) {
         Event event;
         try {
-            event = EventReader.read(Bodies.utf8(body));
+            event = EventJson.read(Bodies.utf8(body));
         } catch (IOException notJson) {
             event = null;
         }
