@@ -16,7 +16,8 @@ import org.springframework.web.server.ResponseStatusException;
 /**
  * POST /bookings: the mapping's {@code consumes} answers 415 and the body limit 413, {@link BookingInput} decodes
  * the body (400), {@link BookingRules} validates it (422), then {@link BookingStore} books it in one transaction,
- * run again by {@link Retries} on a conflict: 201, or 503 when it keeps conflicting or the database is away.
+ * run again by {@link Retries} on a conflict: 201, 409 when a total would pass DECIMAL(19,2), or 503 when it keeps
+ * conflicting or the database is away.
  */
 @RestController
 class Bookings {
