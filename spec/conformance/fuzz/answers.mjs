@@ -19,9 +19,9 @@ export function send(base, req) {
   return new Promise((resolve) => {
     const wire = req.wire ?? {};
     const pieces = wire.chunked && req.body?.length ? chunks(req.body, wire.chunked) : null;
-    const fields = Object.entries(req.headers);
+    const fields = [['host', url.host], ...Object.entries(req.headers)]; // a flat list gets no Host of node's own
     if (req.body !== undefined && !pieces) fields.push(['content-length', String(req.body.length)]);
-    if (wire.hostTwice) fields.push(['host', url.host], ['host', 'other.example']);
+    if (wire.hostTwice) fields.push(['host', 'other.example']);
     // As a flat list (node:http sends it as given): names in any case, a field twice.
     const headers = fields.flatMap(([name, value]) => [wire.upperNames ? name.toUpperCase() : name, value]);
     let done = false;
