@@ -14,7 +14,8 @@ after(closeAgent);
 const allowed = (res) => new Set((res.headers.allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean));
 
 describe('§1 every stack', () => {
-  for (const [method, path] of [['GET', '/no-such-route'], ['POST', '/no-such-route'], ['GET', '/hello/extra'], ['GET', '/eventx']]) {
+  for (const [method, path] of [['GET', '/no-such-route'], ['POST', '/no-such-route'], ['GET', '/hello/extra'], ['GET', '/eventx'],
+    ['GET', '/static'], ['PUT', '/static'], ['DELETE', '/staticx/hello.txt']]) {
     clause(`Unknown route → 404 with the JSON error body: ${method} ${path}`, async () => {
       const res = await request(method, path, method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
       assert.equal(res.status, 404);

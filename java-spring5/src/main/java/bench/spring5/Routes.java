@@ -38,7 +38,7 @@ import reactor.core.publisher.Mono;
 class Routes {
 
     private static final String CHAT = "/chat";
-    private static final String STATIC = "/static";
+    private static final String STATIC = "/static/";
     private static final Mono<HandlerFunction<ServerResponse>> NOT_FOUND =
             Mono.just(request -> Mono.error(HttpError.notFound()));
 
@@ -65,9 +65,7 @@ class Routes {
         return request -> {
             String path = request.requestPath().pathWithinApplication().value();
             Methods methods = exact.get(path);
-            if (methods == null
-                    && path.startsWith(STATIC)
-                    && (path.length() == STATIC.length() || path.charAt(STATIC.length()) == '/')) {
+            if (methods == null && path.startsWith(STATIC)) { // "/static" alone is no route (spec/API.md §1.4)
                 methods = files;
             }
             return methods == null ? NOT_FOUND : methods.route(request);

@@ -51,7 +51,7 @@ public final class StaticFiles {
     }
 
     public static boolean matches(String path) {
-        return path.startsWith(PREFIX) || path.equals("/static");
+        return path.startsWith(PREFIX); // "/static" alone is no route (spec/API.md §1.4)
     }
 
     public Publisher<Void> serve(HttpServerRequest req, HttpServerResponse res) {
