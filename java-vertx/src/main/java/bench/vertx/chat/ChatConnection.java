@@ -42,16 +42,12 @@ final class ChatConnection implements ChatRooms.Member {
         this.loop = Thread.currentThread();
         ws.setWriteQueueMaxSize(MAX_QUEUED_BYTES);
         ws.textMessageHandler(this::receive);
-        ws.binaryMessageHandler(data -> {
-            if (reading) {
-                close((short) 1003, "Binary frames are not supported");
-            }
-        });
-        // Fragments that add up to more than maxWebSocketMessageSize are reported here, not closed by Vert.x.
+        ws.binaryMessageHandler(data -> violated(() -> close((short) 1003, "Binary frames are not supported")));
+        // A message over maxWebSocketMessageSize (one frame or fragments) is reported here, not closed by Vert.x.
         // Anything else (a reset connection) is followed by the close handler, which cleans up.
         ws.exceptionHandler(failure -> {
-            if (failure instanceof IllegalStateException && reading) {
-                close((short) 1009, "Message too big");
+            if (failure instanceof IllegalStateException) {
+                violated(() -> close((short) 1009, "Message too big"));
             }
         });
         ws.closeHandler(v -> {
@@ -78,22 +74,29 @@ final class ChatConnection implements ChatRooms.Member {
                 rooms.publish(user.chat(), text);
             }
         } catch (ChatProtocol.Violation violation) {
-            violated(ChatProtocol.systemFrame(violation.getMessage()));
+            String systemFrame = ChatProtocol.systemFrame(violation.getMessage());
+            violated(() -> {
+                ws.writeTextMessage(systemFrame);
+                close((short) 1008, null);
+            });
         }
     }
 
     /**
-     * The first violation ends the connection: nothing it sends later is read, its own messages still on their way
-     * to it are relayed first (the room says when), then the system frame and 1008.
+     * The first violation ends the connection (spec/API.md §7.4), whichever it is (1008, 1003, 1009): nothing it
+     * sends later is read, its own messages still on their way to it are relayed first (the room says when), then
+     * {@code end} writes what the violation calls for and closes.
      */
-    private void violated(String systemFrame) {
+    private void violated(Runnable end) {
+        if (!reading) {
+            return;
+        }
         reading = false;
         Future<Void> ownFramesRelayed =
                 user == null ? Future.succeededFuture() : rooms.leaveAfterOwnFrames(user.chat(), this);
         ownFramesRelayed.onSuccess(v -> {
             if (!closing) {
-                ws.writeTextMessage(systemFrame);
-                close((short) 1008, null);
+                end.run();
             }
         });
     }
