@@ -17,8 +17,10 @@ import org.springframework.core.Ordered;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
 
 /**
@@ -56,8 +58,8 @@ class StaticFiles {
     }
 
     /**
-     * Spring's handler with the contract's paths and types, and {@code If-None-Match: *}, which Spring does not
-     * match.
+     * Spring's handler with the contract's paths and types, the method checked first, and {@code If-None-Match: *},
+     * which Spring does not match.
      */
     private static final class Files extends ResourceHttpRequestHandler {
 
@@ -72,9 +74,12 @@ class StaticFiles {
         /** From the raw request path: Spring's path within the mapping is the container's decoded one. */
         @Override
         protected @Nullable Resource getResource(HttpServletRequest request) {
-            String raw =
-                    request.getRequestURI().substring(request.getContextPath().length());
+            String raw = raw(request);
             return raw.startsWith(PREFIX) ? files.resolve(raw.substring(PREFIX.length())) : null;
+        }
+
+        private static String raw(HttpServletRequest request) {
+            return request.getRequestURI().substring(request.getContextPath().length());
         }
 
         @Override
@@ -85,10 +90,16 @@ class StaticFiles {
         @Override
         public void handleRequest(HttpServletRequest request, HttpServletResponse response)
                 throws ServletException, IOException {
+            // Every /static/ path is this route (/static itself is not, though the mapping's /static/** takes it):
+            // another method is a 405 before the path is looked at, where Spring looks the file up first.
+            String raw = raw(request);
+            if (!raw.startsWith(PREFIX)) {
+                throw new NoResourceFoundException(HttpMethod.valueOf(request.getMethod()), raw, raw);
+            }
+            checkRequest(request);
             String ifNoneMatch = request.getHeader(HttpHeaders.IF_NONE_MATCH);
             String range = request.getHeader(HttpHeaders.RANGE);
-            boolean safe = "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
-            Resource resource = safe && (ifNoneMatch != null || range != null) ? getResource(request) : null;
+            Resource resource = ifNoneMatch != null || range != null ? getResource(request) : null;
             if (resource != null && ifNoneMatch != null && "*".equals(ifNoneMatch.strip())) {
                 response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
                 response.setHeader(HttpHeaders.ETAG, StaticFile.etag(resource));
