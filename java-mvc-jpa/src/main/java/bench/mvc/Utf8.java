@@ -17,4 +17,20 @@ public final class Utf8 {
                 .decode(ByteBuffer.wrap(bytes))
                 .toString();
     }
+
+    /**
+     * No lone UTF-16 surrogate: Jackson decodes an escaped one without its pair into the string, and the contract
+     * refuses it like invalid UTF-8 (an Event, a booking's strings).
+     */
+    public static boolean wellFormed(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -75,7 +75,7 @@ class BookingInput extends AbstractHttpMessageConverter<Booking> {
     protected Booking readInternal(Class<? extends Booking> type, HttpInputMessage input) throws IOException {
         String text = utf8(input.getBody().readAllBytes(), input);
         Booking.Builder booking = Booking.newBuilder();
-        long wrong = 0; // a bit per field number whose last value had the wrong JSON type
+        long wrong = 0; // a bit per field number whose last value was wrong (see read)
         try (JsonParser json = mapper.createParser(text)) {
             if (json.nextToken() != JsonToken.START_OBJECT) throw unreadable("the body is not a JSON object", input);
             for (String key; (key = json.nextName()) != null; ) {
@@ -101,15 +101,18 @@ class BookingInput extends AbstractHttpMessageConverter<Booking> {
         }
         if (wrong != 0) {
             FieldDescriptor field = Booking.getDescriptor().findFieldByNumber(Long.numberOfTrailingZeros(wrong));
-            throw unreadable(field.getName() + " has the wrong JSON type", input);
+            throw unreadable(field.getName() + " has the wrong JSON type or a lone surrogate", input);
         }
         return booking.build();
     }
 
-    /** A field's value: a string for a string field, an exact int64 (a number or in a string) for origin_ts. */
+    /**
+     * A field's value: a string (without a lone surrogate) for a string field, an exact int64 (a number or in a
+     * string) for origin_ts.
+     */
     private static Object read(JsonParser json, JsonToken value, FieldDescriptor field) {
         if (field.getJavaType() == FieldDescriptor.JavaType.STRING) {
-            return value == JsonToken.VALUE_STRING ? json.getString() : WRONG;
+            return value == JsonToken.VALUE_STRING && Utf8.wellFormed(json.getString()) ? json.getString() : WRONG;
         }
         if (value == JsonToken.VALUE_NUMBER_INT) {
             return json.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? WRONG : json.getLongValue();

@@ -1,5 +1,6 @@
 package bench.mvc.event;
 
+import bench.mvc.Utf8;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
@@ -9,24 +10,12 @@ record Event(String eventName, List<Team> teams) {
 
     /** Jackson decodes an escaped lone surrogate into a lone UTF-16 surrogate; the contract refuses it like invalid UTF-8. */
     boolean wellFormed() {
-        if (!wellFormed(eventName)) return false;
+        if (!Utf8.wellFormed(eventName)) return false;
         for (Team team : teams) {
             if (team == null
-                    || !wellFormed(team.name())
-                    || !wellFormed(team.country())
-                    || !wellFormed(team.stadium().name())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean wellFormed(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
+                    || !Utf8.wellFormed(team.name())
+                    || !Utf8.wellFormed(team.country())
+                    || !Utf8.wellFormed(team.stadium().name())) {
                 return false;
             }
         }
