@@ -17,6 +17,7 @@ test('verdicts fold what the contract lets differ and keep what it fixes', () =>
   const bad = get('/static/%zz');
   assert.deepEqual(verdictOf(bad, answer(400, { headers: json })), verdictOf(bad, answer(404, { headers: json })), '400 or 404 on a static path');
   assert.notDeepEqual(verdictOf(get('/hello/'), answer(400)), verdictOf(get('/hello/'), answer(404)), 'not on a route');
+  assert.deepEqual(verdictOf(get('/hello%zz'), answer(400)), verdictOf(get('/hello%zz'), answer(404)), 'a malformed escape');
   assert.deepEqual(verdictOf(get('/chat'), answer(400)), verdictOf(get('/chat'), answer(426)), '426 or 400 on a plain GET /chat');
   const allow = (value) => verdictOf(get('/hello'), answer(405, { headers: { allow: value } }));
   assert.deepEqual(allow('GET, HEAD'), allow('GET'), 'HEAD may be in Allow on a dynamic route');

@@ -95,7 +95,8 @@ export function verdictOf(req, answer) {
   const route = routeOf(req);
   const isStatic = route.startsWith('/static/');
   let status = answer.status;
-  if (isStatic && status === 400) status = 404;
+  // 400 or 404 either: a static path (§4.1), a path that is no valid URI path (§1.4).
+  if ((isStatic || /%(?![0-9a-f]{2})/i.test(route)) && status === 400) status = 404;
   if (route === '/chat' && req.method === 'GET' && status === 400) status = 426;
   const v = { status };
   const h = answer.headers;
