@@ -27,7 +27,7 @@ function staticFiles(root) {
   });
 
   async function contain(req, res, next) {
-    if (!req.originalUrl.startsWith('/static/')) return next(); // "/static" alone is no route (spec/API.md §1.4)
+    if (!req.originalUrl.startsWith('/static/')) throw notFound(); // "/static" alone is no route (spec/API.md §1.4)
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', ALLOW);
     const segments = pathSegments(req.path);
     let real;

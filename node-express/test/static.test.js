@@ -63,3 +63,17 @@ test('If-Modified-Since: the three HTTP date forms are compared, anything else i
   ])
     assert.equal(await status(since), 200, since);
 });
+
+test('"/static" alone is no route: 404 with the JSON error body for every method (spec/API.md §1.4)', async (t) => {
+  const app = express();
+  app.use('/static', staticFiles(os.tmpdir()));
+  app.use(errorHandler);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  t.after(() => server.close());
+  for (const method of ['GET', 'DELETE', 'PUT']) {
+    const res = await fetch(`http://127.0.0.1:${server.address().port}/static`, { method });
+    assert.equal(res.status, 404, method);
+    assert.deepEqual(Object.keys(await res.json()), ['error']);
+  }
+});
