@@ -184,7 +184,7 @@ faults: deps db-up fixtures build ## large downloads, a database outage and SIGT
 	@node loadtest/faults.mjs
 endif
 
-test: deps ## what CI runs first: the layout check, unit tests, conformance against every stack, faults, harness tests, three hosts
+test: deps ## what CI runs first: the layout check, unit tests, conformance against every stack, the differential fuzzer, faults, harness tests, three hosts
 	@$(MAKE) --no-print-directory layout RUNTIME=native
 	@$(MAKE) --no-print-directory format-check RUNTIME=native
 	@$(MAKE) --no-print-directory unit RUNTIME=native
