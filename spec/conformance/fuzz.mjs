@@ -42,6 +42,7 @@ for (const t of targets) {
   }
 }
 let deviating = 0;
+const began = Date.now();
 const cases = Number(args.cases);
 const seed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
 const jobs = Math.max(1, Number(args.jobs));
@@ -74,7 +75,14 @@ async function httpCase(req) {
   record(`${req.route} ${req.method} ${judged.problems.filter((p) => !/disagree|majority/.test(p)).map((p) => p.replace(/:.*/s, '')).join(',')} ${dissent}`, text);
 }
 
+let done = 0;
+let lastReport = Date.now();
 async function oneCase(c) {
+  done += 1;
+  if (Date.now() - lastReport > 60_000) {
+    lastReport = Date.now();
+    console.log(`fuzz: ${done} cases sent, ${failures.size} kinds of failure so far, ${Math.round((Date.now() - began) / 1000)} s`);
+  }
   if (c.chat) {
     const answers = await Promise.all(targets.map(async (t) => runChat(t.url, c.chat)));
     const judged = judge(answers.map((a, i) => ({ ...a, id: targets[i].id, target: targets[i] })),
@@ -107,7 +115,6 @@ async function inParallel() {
   await Promise.all([lane(ordered), ...Array.from({ length: jobs - 1 }, worker)]);
 }
 
-const began = Date.now();
 console.log(`fuzz: ${cases} cases against ${targets.map((t) => t.id).join(', ')}; seed ${seed}${jobs > 1 ? `, ${jobs} at a time` : ''}`);
 let exit = 0;
 try {
