@@ -67,11 +67,25 @@ class BookingsTest {
                 .andExpect(status().isUnsupportedMediaType());
         mvc.perform(post("/bookings").contentType(MediaType.APPLICATION_JSON))
                 .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.error").value("the body is empty"));
+                .andExpect(jsonPath("$.error").value("malformed request body"));
         mvc.perform(post("/bookings").contentType(MediaType.APPLICATION_JSON).content("{\"bookingId\":42}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.error").value("malformed request body"));
         mvc.perform(post("/bookings").contentType(MediaType.APPLICATION_JSON).content(JSON.replace("B-1", "")))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.error").value("booking_id is required"));
+    }
+
+    @Test
+    void anEmptyBodyIsCheckedForItsMediaTypeFirst() throws Exception {
+        for (String type : new String[] {"text/json", "*/*", "application/*", "", "text/plain"}) {
+            mvc.perform(post("/bookings").header("Content-Type", type))
+                    .andExpect(status().isUnsupportedMediaType())
+                    .andExpect(jsonPath("$.error").isString());
+        }
+        mvc.perform(post("/bookings")).andExpect(status().isUnsupportedMediaType());
+        // An empty protobuf body is the empty message: every required field is missing.
+        mvc.perform(post("/bookings").contentType(Bookings.PROTOBUF))
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.error").value("booking_id is required"));
     }

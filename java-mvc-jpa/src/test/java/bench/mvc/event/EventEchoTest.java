@@ -43,6 +43,20 @@ class EventEchoTest {
     }
 
     @Test
+    void anEmptyBodyIsCheckedForItsMediaTypeFirst() throws Exception {
+        // 415 before 400 (spec/API.md §1.4), also where there is no body at all.
+        for (String type : new String[] {"text/json", "*/*", "application/*", "", "application/x-protobuf"}) {
+            mvc.perform(post("/event").header("Content-Type", type))
+                    .andExpect(status().isUnsupportedMediaType())
+                    .andExpect(jsonPath("$.error").isString());
+        }
+        mvc.perform(post("/event")).andExpect(status().isUnsupportedMediaType());
+        mvc.perform(post("/event").contentType(MediaType.APPLICATION_JSON))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.error").isString());
+    }
+
+    @Test
     void bodiesOverOneMebibyteAre413() throws Exception {
         mvc.perform(post("/event").contentType(MediaType.APPLICATION_JSON).content(new byte[1024 * 1024 + 1]))
                 .andExpect(status().isContentTooLarge())
