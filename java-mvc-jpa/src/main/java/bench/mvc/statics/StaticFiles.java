@@ -19,6 +19,7 @@ import org.springframework.core.io.Resource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
+import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
@@ -107,11 +108,13 @@ class StaticFiles {
                 return;
             }
             // Spring answers an unsatisfiable range through sendError, and Jetty's error dispatch drops the
-            // Content-Range that a 416 must carry; written here, the answer is the same on both containers.
-            if (resource != null
-                    && range != null
-                    && ifNoneMatch == null
-                    && ByteRange.unsatisfiable(range, resource.contentLength())) {
+            // Content-Range that a 416 must carry; written here, the answer is the same on both containers. A
+            // conditional request's 304 (or 412) comes first, as in Spring's handler (spec/API.md §4.4).
+            if (resource != null && range != null && ByteRange.unsatisfiable(range, resource.contentLength())) {
+                if (new ServletWebRequest(request, response)
+                        .checkNotModified(StaticFile.etag(resource), resource.lastModified())) {
+                    return;
+                }
                 byte[] body = "{\"error\":\"range not satisfiable\"}".getBytes(StandardCharsets.UTF_8);
                 response.setStatus(HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
                 response.setHeader(HttpHeaders.CONTENT_RANGE, "bytes */" + resource.contentLength());
