@@ -9,7 +9,7 @@
 // every stack and variant that way (scripts/stacks.mjs fuzz).
 import fc from 'fast-check';
 import { parseArgs } from 'node:util';
-import { closeAgents, problemsOf, send, summary, verdictOf } from './fuzz/answers.mjs';
+import { closeAgents, problemsOf, send, summary, verdictOf, warmUp } from './fuzz/answers.mjs';
 import { chatCase, onlyResets, READS_ON_AFTER_CLOSE, runChat } from './fuzz/chat.mjs';
 import { compareDatabases } from './fuzz/databases.mjs';
 import { judge } from './fuzz/judge.mjs';
@@ -84,7 +84,8 @@ async function oneCase(c) {
     console.log(`fuzz: ${done} cases sent, ${failures.size} kinds of failure so far, ${Math.round((Date.now() - began) / 1000)} s`);
   }
   if (c.chat) {
-    const answers = await Promise.all(targets.map(async (t) => runChat(t.url, c.chat)));
+    const tag = `${process.pid}-${done}`; // the same names and rooms on every target, unique to this case
+    const answers = await Promise.all(targets.map(async (t) => runChat(t.url, c.chat, tag)));
     const judged = judge(answers.map((a, i) => ({ ...a, id: targets[i].id, target: targets[i] })),
       (a, reference) => a.target.deviations.has(READS_ON_AFTER_CLOSE) && onlyResets(a.verdict, reference));
     if (judged.excused.length) deviating += 1;
@@ -114,6 +115,10 @@ async function inParallel() {
   const worker = async () => { while (next < rest.length) await oneCase(rest[(next += 1) - 1]); };
   await Promise.all([lane(ordered), ...Array.from({ length: jobs - 1 }, worker)]);
 }
+
+// Each target's first requests warm it up (class loading, JIT, the first transaction), sent alike to all so that
+// their databases stay alike, and not judged: a cold first answer is slow, not wrong.
+for (const req of warmUp()) await Promise.all(targets.map((t) => send(t.url, req)));
 
 console.log(`fuzz: ${cases} cases against ${targets.map((t) => t.id).join(', ')}; seed ${seed}${jobs > 1 ? `, ${jobs} at a time` : ''}`);
 let exit = 0;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 
-const TIMEOUT_MS = 5_000;
+const TIMEOUT_MS = 15_000; // a hang, not a slow answer: a cold JVM's first JPA transaction on a loaded 2-core host takes seconds
 const agents = new Map();
 const agentFor = (url) => {
   if (!agents.has(url.origin)) agents.set(url.origin, new http.Agent({ keepAlive: true, maxSockets: 4 }));
@@ -131,4 +131,18 @@ export function summary(answer) {
   const h = answer.headers;
   const extra = [h['content-range'] && `Content-Range: ${h['content-range']}`, h.allow && `Allow: ${h.allow}`].filter(Boolean).join(', ');
   return `${answer.status}${extra ? ` (${extra})` : ''} ${JSON.stringify(answer.body.toString('utf8').slice(0, 160))}`;
+}
+
+/** Requests that touch every route once (a booking under a model no generated case uses). */
+export function warmUp() {
+  const json = { 'content-type': 'application/json' };
+  const booking = { bookingId: 'warm-up', dollarValue: '1.00', startDate: '2030-01-01', endDate: '2030-12-31',
+    originTs: '1700000000000', model: 'fuzz warm-up', trim: 'LE' };
+  return [
+    { method: 'GET', path: '/hello', headers: {} },
+    { method: 'POST', path: '/event', headers: json, body: Buffer.from('{"eventName":"warm-up","teams":[]}') },
+    { method: 'POST', path: '/bookings', headers: json, body: Buffer.from(JSON.stringify(booking)) },
+    { method: 'GET', path: '/aggregates?model=fuzz%20warm-up', headers: {} },
+    { method: 'GET', path: '/static/hello.txt', headers: { range: 'bytes=0-1' } },
+  ];
 }

@@ -50,7 +50,7 @@ function registrationFrame(r, tag) {
   if (r.shape === 'array') return { text: '[]' };
   if (r.shape === 'string') return { text: '"x"' };
   if (r.shape === 'empty-text') return { text: '' };
-  const room = { ok: 'room', 64: 'r'.padEnd(64, 'ø'), 65: 'r'.padEnd(65, 'ø'), empty: '', number: 7 }[r.room];
+  const room = { ok: `room${tag}`, 64: `r${tag}`.padEnd(64, 'ø'), 65: `r${tag}`.padEnd(65, 'ø'), empty: '', number: 7 }[r.room];
   const reg = { name: nameFor(r.name, tag), chat: room };
   if (r.extra === 'message') reg.message = 'hi';
   if (r.extra === 'other') reg.color = 'red';
@@ -122,36 +122,35 @@ function view({ seen, closeCode, error }, problems) {
   return { frames, close: closeCode };
 }
 
-/** A member registered as `name` in room "hold", once the relay of its own first message says so. */
-function holding(url, name) {
+/** A member registered as `name` in `room`, once the relay of its own first message says so. */
+function holding(url, name, room) {
   return new Promise((resolve) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/chat`, { perMessageDeflate: false });
     const timer = setTimeout(() => resolve(ws), WAIT_MS);
     ws.on('error', () => {});
     ws.on('open', () => {
-      ws.send(JSON.stringify({ name, chat: 'hold' }));
-      ws.send(JSON.stringify({ name, chat: 'hold', message: 'here' }));
+      ws.send(JSON.stringify({ name, chat: room }));
+      ws.send(JSON.stringify({ name, chat: room, message: 'here' }));
     });
     ws.on('message', () => { clearTimeout(timer); resolve(ws); });
   });
 }
 
-let cases = 0;
-/** Runs one case against one target: { verdict, problems, shown }. */
-export async function runChat(url, c, tag = `${process.pid}-${(cases += 1)}`) {
+/** Runs one case against one target: { verdict, problems, shown }. `tag` makes its names and rooms its own. */
+export async function runChat(url, c, tag) {
   const problems = [];
   const first = registrationFrame(c.first, tag);
   const name = nameFor(c.first.name, tag);
-  const room = 'room';
+  const room = `room${tag}`; // rooms of its own too: members of other cases may not have left theirs yet
   const frames = [first, ...c.frames.map((f) => messageFrame(f, name, room))];
   const sync = { text: JSON.stringify({ name, chat: room, message: `sync ${tag}` }) };
   const views = [view(await member(url, frames, sync), problems)];
   if (c.second) {
     // The first member is gone by now; the second takes its name while a third holds it again.
     const holder = nameFor('ok', `${tag}h`);
-    const hold = await holding(url, holder);
+    const hold = await holding(url, holder, `hold${tag}`);
     const asName = c.second === 'takes-name' ? holder : `${holder}b`;
-    const secondRoom = c.second === 'other-room' ? 'other' : 'hold';
+    const secondRoom = c.second === 'other-room' ? `other${tag}` : `hold${tag}`;
     views.push(view(await member(url, [{ text: JSON.stringify({ name: asName, chat: secondRoom }) }],
       { text: JSON.stringify({ name: asName, chat: secondRoom, message: `sync ${tag}` }) }), problems));
     hold.close(1000);
