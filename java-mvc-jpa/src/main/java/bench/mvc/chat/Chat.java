@@ -20,9 +20,13 @@ import org.springframework.web.socket.handler.TextWebSocketHandler;
 
 /**
  * The chat at {@code /chat} (spec/API.md §7): the first frame registers, later frames are relayed to the room
- * as received. Every violation ends with a system frame and 1008; binary frames 1003; frames over 64 KiB are
- * refused by the container with 1009 (see {@link ChatConfig}). On shutdown every socket is closed with 1001,
- * before the web server stops accepting (this lifecycle stops first), and its close handshake waited for.
+ * as received. Every violation ends with a system frame and 1008; binary frames 1003; messages over 64 KiB 1009.
+ * Frames are dealt with in the order they arrive, and the first violation ends the connection: its close goes
+ * through the connection's queue, after the member's own relayed messages, and whatever arrives behind it is
+ * ignored. So the 64 KiB limit is checked here, in its turn, under the container's larger one (see
+ * {@link ChatConfig}), which would otherwise close with 1009 at once, ahead of a violation's system frame still
+ * queued. On shutdown every socket is closed with 1001, before the web server stops accepting (this lifecycle
+ * stops first), and its close handshake waited for.
  */
 @Component
 class Chat extends TextWebSocketHandler implements SmartLifecycle {
@@ -66,6 +70,11 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
         ChatConnection connection = connection(session);
         if (connection.closing()) return; // cut or refused: out of its room, and nothing it sends is relayed
         String text = frame.getPayload();
+        if (ChatProtocol.tooLarge(text)) {
+            rooms.leave(connection);
+            connection.close(CloseStatus.TOO_BIG_TO_PROCESS);
+            return;
+        }
         try {
             User user = connection.user();
             if (user == null) {

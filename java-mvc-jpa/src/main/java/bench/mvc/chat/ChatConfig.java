@@ -30,15 +30,22 @@ import org.springframework.web.socket.server.standard.StandardWebSocketUpgradeSt
 import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
 
 /**
- * {@code /chat} on the container's standard (Jakarta) WebSocket support, the same on Tomcat and Jetty: 64 KiB
- * messages at most (past that the container closes with 1009), no idle timeout, any origin, and refused
- * handshakes answered with the contract's JSON error instead of Spring's plain text.
+ * {@code /chat} on the container's standard (Jakarta) WebSocket support, the same on Tomcat and Jetty: messages
+ * of up to 1 MiB reach the handler, which refuses one over 64 KiB in its turn (past 1 MiB the container closes
+ * with 1009 itself), no idle timeout, any origin, and refused handshakes answered with the contract's JSON error
+ * instead of Spring's plain text.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocket
 class ChatConfig implements WebSocketConfigurer {
 
-    static final int MAX_MESSAGE = 64 * 1024;
+    /**
+     * The container's bound on one message, past the contract's 64 KiB ({@link ChatProtocol#MAX_MESSAGE_BYTES}) so
+     * that a message over that still reaches the handler in its turn (spec/API.md §7.4), and memory stays bounded.
+     * Tomcat allocates these buffers for each connection as it opens; Jetty as a message arrives.
+     */
+    static final int MAX_MESSAGE = 1024 * 1024;
+
     private static final String EXTENSIONS = "Sec-WebSocket-Extensions";
 
     private final Chat chat;

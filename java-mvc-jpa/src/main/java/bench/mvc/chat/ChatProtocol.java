@@ -1,5 +1,6 @@
 package bench.mvc.chat;
 
+import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -9,11 +10,14 @@ import tools.jackson.databind.json.JsonMapper;
  * The TFG-WebChat v2 rules (spec/API.md §7.2–7.4) as pure functions of a frame's text. Registration is
  * {"name","chat"}, non-empty strings of at most 64 characters and no "message" key; after it, every frame is
  * {"name","chat","message"} with the registered name and room and a string message. Anything else is a
- * {@link Violation}. No I/O here, so every rule is unit-tested directly.
+ * {@link Violation}; a message over 64 KiB is a 1009 instead. No I/O here, so every rule is unit-tested directly.
  */
 final class ChatProtocol {
 
     static final String TAKEN_NAME = "A user with that name already exists";
+    /** The largest message, in UTF-8 bytes of payload; past it the connection is closed with 1009. */
+    static final int MAX_MESSAGE_BYTES = 64 * 1024;
+
     private static final int MAX_NAME = 64;
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -27,6 +31,13 @@ final class ChatProtocol {
         Violation(String reason) {
             super(reason, null, false, false);
         }
+    }
+
+    /** A message over {@link #MAX_MESSAGE_BYTES}: counted only where its length in chars leaves it in doubt. */
+    static boolean tooLarge(String text) {
+        if (text.length() <= MAX_MESSAGE_BYTES / 3) return false; // at most 3 bytes per UTF-16 char
+        if (text.length() > MAX_MESSAGE_BYTES) return true; // at least 1
+        return text.getBytes(StandardCharsets.UTF_8).length > MAX_MESSAGE_BYTES;
     }
 
     /** The first frame of a connection. */

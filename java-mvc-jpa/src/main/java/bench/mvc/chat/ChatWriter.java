@@ -43,6 +43,9 @@ final class ChatWriter implements Runnable {
         this.jakarta = ((NativeWebSocketSession) session).getNativeSession(Session.class);
         this.queuesAsyncSends = jakarta.getClass().getName().startsWith("org.eclipse.jetty.");
         jakarta.getUserProperties().put(TOMCAT_SEND_TIMEOUT, (long) SEND_TIME_LIMIT_MS);
+        // Jetty also bounds each frame (64 KiB by default), a setting the Jakarta API does not have.
+        if (jakarta instanceof JakartaWebSocketSession jetty)
+            jetty.getCoreSession().setMaxFrameSize(ChatConfig.MAX_MESSAGE);
     }
 
     /** Past the bound: whatever the writer is blocked on fails after the limit on Jetty too. */

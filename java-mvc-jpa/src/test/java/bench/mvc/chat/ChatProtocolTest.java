@@ -21,6 +21,20 @@ class ChatProtocolTest {
     }
 
     @Test
+    void aMessageOver64KibOfUtf8IsTooLarge() {
+        // The limit is the contract's, in bytes of payload: the container's own bound is larger (ChatConfig), so
+        // that the handler meets such a message in its turn.
+        assertThat(ChatConfig.MAX_MESSAGE).isGreaterThan(ChatProtocol.MAX_MESSAGE_BYTES);
+        assertThat(ChatProtocol.tooLarge("x".repeat(65_536))).isFalse();
+        assertThat(ChatProtocol.tooLarge("x".repeat(65_537))).isTrue();
+        assertThat(ChatProtocol.tooLarge("é".repeat(32_768))).isFalse(); // 2 bytes each: 65,536
+        assertThat(ChatProtocol.tooLarge("é".repeat(32_768) + "x")).isTrue();
+        assertThat(ChatProtocol.tooLarge("😀".repeat(16_384))).isFalse(); // 4 bytes per pair
+        assertThat(ChatProtocol.tooLarge("€".repeat(21_846))).isTrue(); // 3 bytes each: 65,538
+        assertThat(ChatProtocol.tooLarge("€".repeat(21_845))).isFalse();
+    }
+
+    @Test
     void badRegistrationsAreViolations() {
         for (String frame : new String[] {
             "not json",
