@@ -13,12 +13,12 @@ COPY .mvn .mvn
 # The parent pom: the versions and build plugins every Java module shares.
 COPY pom.xml ./
 COPY spec/booking.proto spec/
-# Declared after what every stack shares, so those layers stay cached across the four builds.
+# Declared after what every stack shares, so those layers stay cached across the five builds.
 ARG STACK
 COPY ${STACK}/pom.xml ${STACK}/
 COPY ${STACK}/src ${STACK}/src
 WORKDIR /src/${STACK}
-# BuildKit's cache of ~/.m2 (the Maven wrapper's Maven and the repository) is shared by the four builds and kept
+# BuildKit's cache of ~/.m2 (the Maven wrapper's Maven and the repository) is shared by the five builds and kept
 # across them: a second build downloads nothing.
 RUN --mount=type=cache,target=/root/.m2 ../mvnw -q -B package -DskipTests
 

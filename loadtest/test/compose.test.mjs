@@ -95,8 +95,9 @@ test('compose: a stack is its service, brought up alone and waited on, reached b
 
 test('compose: before the first stack starts, every stack service is stopped, so none idles on the server CPUs', async () => {
   await stopStackServices(loadStacks());
-  assert.deepEqual(calls().at(-1).args, ['compose', 'stop', '--timeout', '15', 'java-reactor', 'java-vertx',
-    'java-spring5', 'java-mvc-jpa', 'node-express', 'node-cluster']);
+  const services = loadStacks().map((s) => s.name);
+  assert.ok(services.length >= 7, services.join(' '));
+  assert.deepEqual(calls().at(-1).args, ['compose', 'stop', '--timeout', '15', ...services]);
 });
 
 test('compose: the sampler reads the container (docker stats), not /proc; CPU mean stays total over time', async () => {

@@ -54,6 +54,7 @@ COPY java-spring5/stack.json java-spring5/
 COPY java-mvc-jpa/stack.json java-mvc-jpa/
 COPY node-express/stack.json node-express/
 COPY node-cluster/stack.json node-cluster/
+COPY java-play/stack.json java-play/
 COPY loadtest loadtest
 # Root: the engine's socket is root's, and nginx and taskset run as natively under root.
 CMD ["node", "loadtest/bench.mjs"]
