@@ -44,7 +44,7 @@ test('this checkout: the compose file, every stack service, the Dockerfiles and 
   assert.deepEqual(composeProblems(ROOT), []);
   const result = check(ROOT);
   assert.equal(result.status, 0, result.stderr);
-  assert.match(result.stdout, /valid against the compose-spec schema; 6 stacks match/);
+  assert.match(result.stdout, new RegExp(`valid against the compose-spec schema; ${loadStacks().length} stacks match`));
 });
 
 test('make test fails when a stack.json and its service disagree on the port (stack.json says 9085)', (t) => {
