@@ -37,7 +37,7 @@ final class AppComponents extends BuiltInComponentsFromContext implements DBComp
                 new Bodies(errors),
                 new Hello(),
                 new Health(database, databaseExecutor),
-                new StaticFiles(settings.staticRoot()),
+                new StaticFiles(settings.staticRoot(), actorSystem()),
                 new EventEcho(),
                 new Bookings(database, databaseExecutor, actorSystem()),
                 new Aggregates(database, databaseExecutor),
