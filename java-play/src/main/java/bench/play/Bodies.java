@@ -33,6 +33,9 @@ public final class Bodies {
     public static final String JSON = "application/json";
     public static final String PROTOBUF = "application/x-protobuf";
 
+    private static final String CONTENT_TYPE = "Content-Type";
+    private static final String PEKKO_DEFAULT_TYPE = "application/octet-stream";
+
     /**
      * Pekko HTTP's words for a chunk over its limit, which are all its failure carries: "HTTP chunk of N bytes exceeds
      * the configured limit of M bytes", or "HTTP chunk size exceeds Integer.MAX_VALUE" for a size it cannot hold.
@@ -65,11 +68,27 @@ public final class Bodies {
         });
     }
 
-    /** The media type without parameters, lower-cased; "" when there is no Content-Type. */
+    /**
+     * The media type of the Content-Type as sent, without parameters, lower-cased; "" when there is none. Play reports
+     * the Content-Type Pekko HTTP parsed; one Pekko cannot parse (an empty parameter, {@code application/json;}, which
+     * RFC 9110 allows, or a parameter without a value) it keeps as a raw header after the body's type, which it then
+     * reports as application/octet-stream (or none, for an empty body). So in those two cases the last Content-Type of
+     * all the request's headers is the one sent.
+     */
     public static String mediaType(Http.RequestHeader request) {
-        String header = request.headers().get("Content-Type").orElse("");
-        int semicolon = header.indexOf(';');
-        return (semicolon < 0 ? header : header.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+        String parsed = withoutParameters(request.headers().get(CONTENT_TYPE).orElse(""));
+        if (!parsed.isEmpty() && !parsed.equals(PEKKO_DEFAULT_TYPE)) {
+            return parsed;
+        }
+        List<String> sent = request.headers().asMap().getOrDefault(CONTENT_TYPE, List.of());
+        return sent.isEmpty() ? "" : withoutParameters(sent.getLast());
+    }
+
+    private static String withoutParameters(String contentType) {
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
+                .trim()
+                .toLowerCase(Locale.ROOT);
     }
 
     /** The status for a body whose HTTP framing Pekko refused: 413 when one chunk alone is over the limit, else 400. */

@@ -71,7 +71,10 @@ class BodiesTest {
                 "application/json",
                 "Application/JSON",
                 "application/json; charset=utf-8",
-                "application/json ; x=y"
+                "application/json ; x=y",
+                // Pekko HTTP cannot parse these two (RFC 9110 allows an empty parameter); the type is still JSON.
+                "APPLICATION/JSON;",
+                "application/json; x"
             })
     void aJsonBodyReachesTheHandler(String type) throws IOException {
         assertEquals("HTTP/1.1 200 OK / 2", answer(post(type, "Content-Length: 2") + "{}"));
