@@ -50,7 +50,7 @@ public final class BookingInput {
 
     static Booking fromJson(byte[] body) {
         String text = utf8(body);
-        // RFC 8259 §8.1 forbids it; Jackson would skip it.
+        // RFC 8259 §8.1 forbids sending one, and the contract answers it with 400.
         if (text.startsWith("\ufeff")) {
             throw badRequest("Body starts with a byte order mark");
         }

@@ -29,12 +29,8 @@ public final class Bookings {
     private final Retries retries;
 
     public Bookings(Database database, Executor databaseExecutor, ActorSystem system) {
-        this(new BookingStore(database, databaseExecutor, system), new Retries(system));
-    }
-
-    Bookings(BookingStore store, Retries retries) {
-        this.store = store;
-        this.retries = retries;
+        this.store = new BookingStore(database, databaseExecutor, system);
+        this.retries = new Retries(system);
     }
 
     public CompletionStage<Result> book(Http.RequestHeader request, ByteString body) {
