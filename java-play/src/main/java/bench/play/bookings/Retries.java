@@ -1,0 +1,96 @@
+package bench.play.bookings;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import org.apache.pekko.actor.ActorSystem;
+import org.apache.pekko.pattern.Patterns;
+
+/**
+ * The failures of spec/API.md §6.5. Deadlock (1213), lock wait timeout (1205) and duplicate key (1062: two first
+ * sales of one product racing to INSERT) run the whole transaction again, at most 5 attempts in all, after a random
+ * 5–50 ms × n on Pekko's scheduler: the attempt has given its connection and its database thread back by then, so the
+ * pause holds neither. A 5th such failure is a 503. The database unavailable is a 503 at once. Anything else goes on
+ * as it failed.
+ */
+public final class Retries {
+    static final int ATTEMPTS = 5;
+    private static final Set<Integer> RETRYABLE = Set.of(1213, 1205, 1062);
+    /** The server shutting down, or killing the connection as it does so. */
+    private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
+    /** SQLSTATE class 08: connection exception. */
+    private static final String CONNECTION_EXCEPTION = "08";
+
+    private final ActorSystem system;
+
+    public Retries(ActorSystem system) {
+        this.system = system;
+    }
+
+    /** The transaction's result, after as many attempts as its retryable failures allow. */
+    public <T> CompletionStage<T> run(Supplier<CompletionStage<T>> transaction) {
+        return attempt(transaction, 1);
+    }
+
+    private <T> CompletionStage<T> attempt(Supplier<CompletionStage<T>> transaction, int attempt) {
+        return transaction.get().exceptionallyCompose(failure -> {
+            Throwable cause = Bookings.unwrap(failure);
+            if (unavailable(cause)) {
+                return CompletableFuture.failedStage(
+                        new Bookings.Refused(503, "The database is unavailable, try again"));
+            }
+            if (!retryable(cause)) {
+                return CompletableFuture.failedStage(cause);
+            }
+            if (attempt == ATTEMPTS) {
+                return CompletableFuture.failedStage(
+                        new Bookings.Refused(503, "The booking kept conflicting, try again"));
+            }
+            return Patterns.after(
+                    Duration.ofMillis(backoffMillis(attempt)), system, () -> attempt(transaction, attempt + 1));
+        });
+    }
+
+    /** Lost a race another transaction won (Play's JDBC wraps the driver's SQLException): most likely wins next time. */
+    static boolean retryable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException e && RETRYABLE.contains(e.getErrorCode())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The database unavailable, not the request failing: no connection within the acquire deadline or none to be had
+     * ({@link BookingStore} and HikariCP say so with an SQLTransientConnectionException), a connect refused or the
+     * connection lost under the transaction (MariaDB Connector/J: SQLSTATE 08, an SQLNonTransientConnectionException;
+     * HikariCP's closed connection: 08003), or the server going away.
+     */
+    static boolean unavailable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLTransientConnectionException
+                    || t instanceof SQLNonTransientConnectionException
+                    || t instanceof IOException
+                    || t instanceof SQLException e
+                            && (GOING_AWAY.contains(e.getErrorCode())
+                                    || e.getSQLState() != null
+                                            && e.getSQLState().startsWith(CONNECTION_EXCEPTION))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Before attempt n+1: a random 5–50 ms × n, so that the losers of a race do not collide again. */
+    static long backoffMillis(int attempt) {
+        return attempt * ThreadLocalRandom.current().nextLong(5, 51);
+    }
+}
