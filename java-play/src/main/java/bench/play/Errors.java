@@ -40,7 +40,7 @@ public final class Errors implements HttpErrorHandler {
         return CompletableFuture.completedFuture(of(500, "Internal server error"));
     }
 
-    private static String standardMessage(int status) {
+    static String standardMessage(int status) {
         return switch (status) {
             case 400 -> "Bad request";
             case 404 -> "Not found";
