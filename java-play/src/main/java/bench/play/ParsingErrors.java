@@ -18,8 +18,6 @@ public final class ParsingErrors extends ParsingErrorHandler {
     @Override
     public HttpResponse handle(StatusCode status, ErrorInfo info, LoggingAdapter log, ServerSettings settings) {
         String body = "{\"error\":\"" + Errors.standardMessage(status.intValue()) + "\"}";
-        return HttpResponse.create()
-                .withStatus(status.intValue())
-                .withEntity(ContentTypes.APPLICATION_JSON, body);
+        return HttpResponse.create().withStatus(status.intValue()).withEntity(ContentTypes.APPLICATION_JSON, body);
     }
 }

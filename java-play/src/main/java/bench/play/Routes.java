@@ -58,16 +58,15 @@ final class Routes implements Router {
         String method = request.method();
         boolean read = method.equals("GET") || method.equals("HEAD");
         String path = request.path();
-        Handler handler =
-                switch (path) {
-                    case "/hello" -> read ? hello : notAllowed(GET_HEAD);
-                    case "/health" -> read ? health : notAllowed(GET_HEAD);
-                    case "/event" -> method.equals("POST") ? event : notAllowed("POST");
-                    case "/bookings" -> method.equals("POST") ? bookings : notAllowed("POST");
-                    case "/aggregates" -> read ? aggregates : notAllowed(GET_HEAD);
-                    case "/chat" -> method.equals("GET") ? chat : notAllowed("GET");
-                    default -> path.startsWith("/static/") ? (read ? statics : notAllowed(GET_HEAD)) : null;
-                };
+        Handler handler = switch (path) {
+            case "/hello" -> read ? hello : notAllowed(GET_HEAD);
+            case "/health" -> read ? health : notAllowed(GET_HEAD);
+            case "/event" -> method.equals("POST") ? event : notAllowed("POST");
+            case "/bookings" -> method.equals("POST") ? bookings : notAllowed("POST");
+            case "/aggregates" -> read ? aggregates : notAllowed(GET_HEAD);
+            case "/chat" -> method.equals("GET") ? chat : notAllowed("GET");
+            default -> path.startsWith("/static/") ? (read ? statics : notAllowed(GET_HEAD)) : null;
+        };
         return Optional.ofNullable(handler);
     }
 

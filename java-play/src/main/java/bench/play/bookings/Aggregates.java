@@ -76,7 +76,9 @@ public final class Aggregates {
                             .put("model", rows.getString(1))
                             .put("trim", rows.getString(2))
                             .put("fiscalPeriodId", rows.getInt(3))
-                            .put("totalDollarAmount", rows.getBigDecimal(4).setScale(2).toPlainString())
+                            .put(
+                                    "totalDollarAmount",
+                                    rows.getBigDecimal(4).setScale(2).toPlainString())
                             .put("version", rows.getInt(5));
                 }
             }

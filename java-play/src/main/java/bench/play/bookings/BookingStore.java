@@ -107,8 +107,7 @@ public final class BookingStore {
         return result;
     }
 
-    private static long write(Connection connection, ValidBooking b, List<Allocation> allocations)
-            throws SQLException {
+    private static long write(Connection connection, ValidBooking b, List<Allocation> allocations) throws SQLException {
         long rowId = insertBooking(connection, b);
         try (PreparedStatement lock = connection.prepareStatement(LOCK_AGGREGATE);
                 PreparedStatement update = connection.prepareStatement(UPDATE_AGGREGATE);

@@ -41,23 +41,24 @@ public final class Bookings {
             return CompletableFuture.completedFuture(refused.result());
         }
         List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
-        return retries.run(() -> store.store(booking, allocations))
-                .handle((rowId, failure) -> {
-                    if (failure == null) {
-                        return created(rowId, booking, allocations);
-                    }
-                    if (unwrap(failure) instanceof Refused refused) {
-                        return refused.result();
-                    }
-                    throw failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
-                });
+        return retries.run(() -> store.store(booking, allocations)).handle((rowId, failure) -> {
+            if (failure == null) {
+                return created(rowId, booking, allocations);
+            }
+            if (unwrap(failure) instanceof Refused refused) {
+                return refused.result();
+            }
+            throw failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
+        });
     }
 
     private static Result created(long rowId, ValidBooking booking, List<Allocation> allocations) {
         ObjectNode body = Json.newObject().put("rowId", rowId).put("bookingId", booking.bookingId());
         ArrayNode shares = body.putArray("allocations");
         for (Allocation a : allocations) {
-            shares.addObject().put("fiscalPeriodId", a.fiscalPeriodId()).put("amount", a.amount().toPlainString());
+            shares.addObject()
+                    .put("fiscalPeriodId", a.fiscalPeriodId())
+                    .put("amount", a.amount().toPlainString());
         }
         return Results.created(body);
     }

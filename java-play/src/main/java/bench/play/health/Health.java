@@ -12,7 +12,8 @@ import play.mvc.Results;
 public final class Health {
     private static final int TIMEOUT_SECONDS = 2;
     private static final Result UP = Results.ok("{\"status\":\"UP\"}").as("application/json");
-    private static final Result DOWN = Results.status(503, "{\"status\":\"DOWN\"}").as("application/json");
+    private static final Result DOWN =
+            Results.status(503, "{\"status\":\"DOWN\"}").as("application/json");
 
     private final Database database;
     private final Executor databaseExecutor;

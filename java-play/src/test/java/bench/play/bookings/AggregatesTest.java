@@ -70,12 +70,17 @@ class AggregatesTest {
         Result result = get(query);
         assertEquals(200, result.status());
         assertEquals("application/json", result.contentType().orElseThrow());
-        JsonNode body = Json.parse(result.body().consumeData(MATERIALIZER).toCompletableFuture().get(10, TimeUnit.SECONDS).utf8String());
+        JsonNode body = Json.parse(result.body()
+                .consumeData(MATERIALIZER)
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS)
+                .utf8String());
         List<String> rows = new ArrayList<>();
         for (JsonNode row : body) {
             assertEquals(MODEL, row.get("model").asText());
             rows.add(row.get("trim").asText() + " " + row.get("fiscalPeriodId").asInt() + " "
-                    + row.get("totalDollarAmount").asText() + "/v" + row.get("version").asInt());
+                    + row.get("totalDollarAmount").asText() + "/v"
+                    + row.get("version").asInt());
         }
         return rows;
     }

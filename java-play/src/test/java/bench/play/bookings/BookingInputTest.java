@@ -70,8 +70,7 @@ class BookingInputTest {
             {'{', '"', 'm', '"', ':', '"', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"', '}'}, // an encoded surrogate
             {'{', '"', 'm', '"', ':', '"', (byte) 0xe2, (byte) 0x82, '"', '}'} // truncated
         }) {
-            Bookings.Refused error =
-                    assertThrows(Bookings.Refused.class, () -> BookingInput.decode(Bodies.JSON, body));
+            Bookings.Refused error = assertThrows(Bookings.Refused.class, () -> BookingInput.decode(Bodies.JSON, body));
             assertEquals(400, error.status());
         }
     }
@@ -123,9 +122,15 @@ class BookingInputTest {
         assertTrue(decoded.hasStage());
         assertEquals(Booking.getDefaultInstance(), BookingInput.decode(Bodies.PROTOBUF, new byte[0]));
         byte[] unknownAndForeignWireType = {0x7a, 0x03, 'a', 'b', 'c', 0x08, 0x05};
-        assertEquals(Map.of(), BookingInput.decode(Bodies.PROTOBUF, unknownAndForeignWireType).getAllFields());
+        assertEquals(
+                Map.of(),
+                BookingInput.decode(Bodies.PROTOBUF, unknownAndForeignWireType).getAllFields());
         for (byte[] garbage : new byte[][] {
-            {(byte) 0xff, (byte) 0xff, (byte) 0xff}, {0x0f, 0x00}, {0x7e, 0x00}, {0x28, (byte) 0xff}, {0x4a, 0x02, (byte) 0xff, 0x61}
+            {(byte) 0xff, (byte) 0xff, (byte) 0xff},
+            {0x0f, 0x00},
+            {0x7e, 0x00},
+            {0x28, (byte) 0xff},
+            {0x4a, 0x02, (byte) 0xff, 0x61}
         }) {
             assertEquals(
                     400,

@@ -21,7 +21,8 @@ class BookingRulesTest {
     void everyInvalidFixtureIsUnprocessableWithItsRule() throws InvalidProtocolBufferException {
         for (JsonNode fixture : Fixtures.json("bookings/invalid.json")) {
             String name = fixture.get("name").asText();
-            Booking fromJson = BookingInput.fromJson(fixture.get("booking").toString().getBytes(StandardCharsets.UTF_8));
+            Booking fromJson =
+                    BookingInput.fromJson(fixture.get("booking").toString().getBytes(StandardCharsets.UTF_8));
             for (Booking booking : new Booking[] {fromJson, Booking.parseFrom(fromJson.toByteArray())}) {
                 Bookings.Refused error =
                         assertThrows(Bookings.Refused.class, () -> BookingRules.validate(booking), name);
@@ -35,7 +36,9 @@ class BookingRulesTest {
     void everyValidFixturePasses() {
         for (JsonNode fixture : Fixtures.json("bookings/valid.json")) {
             ValidBooking valid = validate(fixture.get("booking").toString());
-            assertEquals(fixture.get("booking").get("dollarValue").asText(), valid.dollarValue().toPlainString());
+            assertEquals(
+                    fixture.get("booking").get("dollarValue").asText(),
+                    valid.dollarValue().toPlainString());
         }
     }
 

@@ -80,7 +80,8 @@ class BookingStoreTest {
         String model = "store-" + UUID.randomUUID();
         long rowId = await(book(store, booking(model, "300.00", "2022-06-01", "2022-07-31")));
         ValidBooking cent = booking(model, "0.01", "2022-07-01", "2022-07-01");
-        await(store.store(cent, List.of(new Allocation(20221, BigInteger.ZERO), new Allocation(20222, BigInteger.ONE))));
+        await(store.store(
+                cent, List.of(new Allocation(20221, BigInteger.ZERO), new Allocation(20222, BigInteger.ONE))));
 
         DATABASE.withConnection(connection -> {
             try (PreparedStatement select = connection.prepareStatement("SELECT CAST(origin_ts AS CHAR), stage,"
@@ -107,22 +108,28 @@ class BookingStoreTest {
                 Bookings.Refused.class, failure(book(store, booking(model, "300.00", "2022-06-01", "2022-07-31"))));
         assertEquals(409, full.status());
         assertEquals("the booking would take an aggregate's total past 99999999999999999.99", full.getMessage());
-        assertEquals(List.of("20222=99999999999999999.99/v1"), TestDatabase.totals(DATABASE, model), "the first period is not written either");
+        assertEquals(
+                List.of("20222=99999999999999999.99/v1"),
+                TestDatabase.totals(DATABASE, model),
+                "the first period is not written either");
         assertEquals(1, TestDatabase.bookingRows(DATABASE, model));
     }
 
     @Test
     void aLostRaceToInsertAnAggregateIsRetryable() {
         String model = "race-" + UUID.randomUUID();
-        RuntimeException duplicate = assertThrows(RuntimeException.class, () -> DATABASE.withTransaction(c -> {
-            for (int i = 0; i < 2; i++) {
-                try (PreparedStatement insert = c.prepareStatement("INSERT INTO aggregates (version, model, trim,"
-                        + " total_dollar_amount, fiscal_period_id) VALUES (1, ?, 'LE', 1.00, 20241)")) {
-                    insert.setString(1, model);
-                    insert.executeUpdate();
-                }
-            }
-        }));
+        RuntimeException duplicate = assertThrows(
+                RuntimeException.class,
+                () -> DATABASE.withTransaction(c -> {
+                    for (int i = 0; i < 2; i++) {
+                        try (PreparedStatement insert =
+                                c.prepareStatement("INSERT INTO aggregates (version, model, trim,"
+                                        + " total_dollar_amount, fiscal_period_id) VALUES (1, ?, 'LE', 1.00, 20241)")) {
+                            insert.setString(1, model);
+                            insert.executeUpdate();
+                        }
+                    }
+                }));
         assertTrue(Retries.retryable(duplicate), duplicate.toString());
     }
 
@@ -144,8 +151,8 @@ class BookingStoreTest {
                 }
             });
             long started = System.nanoTime();
-            Throwable failure =
-                    failure(book(new BookingStore(DATABASE, oneThread, SYSTEM), booking(model, "1.00", "2024-01-01", "2024-01-01")));
+            Throwable failure = failure(book(
+                    new BookingStore(DATABASE, oneThread, SYSTEM), booking(model, "1.00", "2024-01-01", "2024-01-01")));
             long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             assertInstanceOf(SQLTransientConnectionException.class, failure);
             assertTrue(Retries.unavailable(failure));
@@ -165,7 +172,8 @@ class BookingStoreTest {
     void aPoolWithNoConnectionToLendIsUnavailable() throws Exception {
         Database single = TestDatabase.open(1, "300 milliseconds");
         try (Connection held = single.getConnection()) {
-            Throwable failure = failure(book(new BookingStore(single, EXECUTOR, SYSTEM), booking("none", "1", "2024-01-01", "2024-01-01")));
+            Throwable failure = failure(
+                    book(new BookingStore(single, EXECUTOR, SYSTEM), booking("none", "1", "2024-01-01", "2024-01-01")));
             assertInstanceOf(SQLTransientConnectionException.class, failure);
             assertTrue(Retries.unavailable(failure));
         } finally {
@@ -181,7 +189,8 @@ class BookingStoreTest {
         }
         Database away = TestDatabase.open(String.valueOf(closedPort), 1, "300 milliseconds");
         try {
-            Throwable failure = failure(book(new BookingStore(away, EXECUTOR, SYSTEM), booking("none", "1", "2024-01-01", "2024-01-01")));
+            Throwable failure = failure(
+                    book(new BookingStore(away, EXECUTOR, SYSTEM), booking("none", "1", "2024-01-01", "2024-01-01")));
             assertTrue(Retries.unavailable(failure), failure.toString());
         } finally {
             away.shutdown();

@@ -43,8 +43,7 @@ class BookingsTest {
     private String json(String dollarValue) {
         return """
         {"bookingId":"B-1","dollarValue":"%s","startDate":"2023-06-01","endDate":"2023-07-31",\
-        "originTs":"1700000000000","model":"%s","trim":"LE"}"""
-                .formatted(dollarValue, model);
+        "originTs":"1700000000000","model":"%s","trim":"LE"}""".formatted(dollarValue, model);
     }
 
     private static Result post(Bookings bookings, String type, byte[] body) throws Exception {
@@ -53,7 +52,9 @@ class BookingsTest {
                 .uri("/bookings")
                 .header("Content-Type", type)
                 .build();
-        return bookings.book(request, ByteString.fromArray(body)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return bookings.book(request, ByteString.fromArray(body))
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     private static Result postJson(Bookings bookings, String body) throws Exception {
@@ -75,12 +76,9 @@ class BookingsTest {
         assertEquals(201, result.status());
         JsonNode body = body(result);
         assertTrue(body.get("rowId").asLong() > 0);
-        assertEquals(
-                Json.parse("""
+        assertEquals(Json.parse("""
                 {"rowId":%d,"bookingId":"B-1","allocations":[{"fiscalPeriodId":20231,"amount":"49.18"},\
-                {"fiscalPeriodId":20232,"amount":"50.82"}]}"""
-                        .formatted(body.get("rowId").asLong())),
-                body);
+                {"fiscalPeriodId":20232,"amount":"50.82"}]}""".formatted(body.get("rowId").asLong())), body);
     }
 
     @Test

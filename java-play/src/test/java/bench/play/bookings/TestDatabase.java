@@ -28,10 +28,14 @@ final class TestDatabase {
                 "org.mariadb.jdbc.Driver",
                 url,
                 Map.of(
-                        "username", env("DB_USER", "bench"),
-                        "password", env("DB_PASSWORD", "bench"),
-                        "hikaricp.maximumPoolSize", poolSize,
-                        "hikaricp.connectionTimeout", connectionTimeout));
+                        "username",
+                        env("DB_USER", "bench"),
+                        "password",
+                        env("DB_PASSWORD", "bench"),
+                        "hikaricp.maximumPoolSize",
+                        poolSize,
+                        "hikaricp.connectionTimeout",
+                        connectionTimeout));
     }
 
     /** model's aggregates as "period=total/vversion", in period order. */
@@ -53,7 +57,8 @@ final class TestDatabase {
 
     static int bookingRows(Database database, String model) {
         return database.withConnection(connection -> {
-            try (PreparedStatement count = connection.prepareStatement("SELECT COUNT(*) FROM bookings WHERE model = ?")) {
+            try (PreparedStatement count =
+                    connection.prepareStatement("SELECT COUNT(*) FROM bookings WHERE model = ?")) {
                 count.setString(1, model);
                 try (ResultSet row = count.executeQuery()) {
                     row.next();
