@@ -2,20 +2,19 @@ package bench.play.bookings;
 
 import bench.bookings.proto.Booking;
 import bench.play.Bodies;
+import bench.play.Utf8;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.apache.pekko.util.ByteString;
 
 /**
  * Body bytes → the generated {@link Booking} message (spec/API.md §6.1), or 400. Binary protobuf is protobuf-java's
@@ -107,7 +106,7 @@ public final class BookingInput {
     /** A JSON string without a lone surrogate (an escaped {@code "\\ud800"} without its pair): it has no UTF-8. */
     private static Object string(JsonParser parser, FieldDescriptor field) throws IOException {
         String value = parser.getText();
-        return hasLoneSurrogate(value) ? badRequest(field.getJsonName() + " contains a lone surrogate") : value;
+        return Utf8.hasLoneSurrogate(value) ? badRequest(field.getJsonName() + " contains a lone surrogate") : value;
     }
 
     /** ASCII digits with an optional leading '-' (no '+', fraction, exponent or whitespace), exactly within int64. */
@@ -129,33 +128,13 @@ public final class BookingInput {
         return badRequest(field.getJsonName() + " must be " + type);
     }
 
-    /** Strict UTF-8: the JDK's decoder refuses overlong forms, encoded surrogates and truncated sequences. */
+    /** Strict UTF-8, as the echo reads it. */
     private static String utf8(byte[] body) {
         try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body))
-                    .toString();
+            return Utf8.decode(ByteString.fromArrayUnsafe(body));
         } catch (CharacterCodingException e) {
             throw badRequest("Body is not valid UTF-8");
         }
-    }
-
-    /** A surrogate without its pair: Jackson decodes an escaped one into the string as it is. */
-    static boolean hasLoneSurrogate(String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (Character.isHighSurrogate(c)
-                    && i + 1 < value.length()
-                    && Character.isLowSurrogate(value.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static Bookings.Refused badRequest(String message) {
