@@ -27,6 +27,8 @@ public final class Retries {
     private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
     /** SQLSTATE class 08: connection exception. */
     private static final String CONNECTION_EXCEPTION = "08";
+    /** What HikariCP's stand-in for a connection it has closed throws on every call. */
+    private static final String HIKARI_CLOSED_CONNECTION = "Connection is closed";
 
     private final ActorSystem system;
 
@@ -72,7 +74,9 @@ public final class Retries {
      * The database unavailable, not the request failing: no connection within the acquire deadline or none to be had
      * ({@link BookingStore} and HikariCP say so with an SQLTransientConnectionException), a connect refused or the
      * connection lost under the transaction (MariaDB Connector/J: SQLSTATE 08, an SQLNonTransientConnectionException;
-     * HikariCP's closed connection: 08003), or the server going away.
+     * HikariCP's closed connection), or the server going away. When the commit fails because the connection was lost,
+     * HikariCP evicts the connection as broken and Play's {@code withTransaction} then rolls back on it: the rollback's
+     * "Connection is closed" (HikariCP 7 gives it no SQLSTATE) replaces the commit's failure.
      */
     static boolean unavailable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
@@ -82,7 +86,8 @@ public final class Retries {
                     || t instanceof SQLException e
                             && (GOING_AWAY.contains(e.getErrorCode())
                                     || e.getSQLState() != null
-                                            && e.getSQLState().startsWith(CONNECTION_EXCEPTION))) {
+                                            && e.getSQLState().startsWith(CONNECTION_EXCEPTION)
+                                    || HIKARI_CLOSED_CONNECTION.equals(e.getMessage()))) {
                 return true;
             }
         }
