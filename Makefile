@@ -60,7 +60,7 @@ SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s
         unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
-	@echo "Reference servers: six stacks, five workloads, one contract (spec/API.md)."
+	@echo "Reference servers: seven stacks, five workloads, one contract (spec/API.md)."
 	@echo
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-14s %s\n", $$1, $$2 }'
 	@echo
