@@ -13,7 +13,7 @@
 //   REPEAT (1): fresh starts of every server; AIO_SECONDS (10): wrk's measured run; STACKS: the stacks beside the
 //   baselines (default node-express and java-reactor; "none" for the baselines alone).
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { ROOT, loadStacks, select } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
@@ -24,6 +24,7 @@ import { ensureNginx, freePort, nginxVersion, startNginx } from './lib/ceiling.m
 import { ensureDatabase, connect, serverVersion } from './lib/db.mjs';
 import { selectPinning } from './lib/profiles.mjs';
 import { measureAb, measureWrk, failedRun } from './lib/run.mjs';
+import { stopGenerators } from './lib/generator-process.mjs';
 import { startStack } from './lib/servers.mjs';
 import { buildRow, environment } from './lib/summary.mjs';
 import { formatTable } from './lib/table.mjs';
@@ -70,11 +71,13 @@ async function waitServing(url, pid, timeoutMs = 120_000) {
   return false;
 }
 
-async function startBaseline(baseline) {
+/** Starts a baseline as startStack starts a stack; onStarted(server) as soon as its process exists. */
+async function startBaseline(baseline, onStarted) {
   const target = { id: baseline.id, stack: { name: baseline.id, dir: AIO_DIR, start: baseline.start } };
   const port = await freePort();
   const pid = start(target, { ...env, PORT: String(port), SERVER_CPUS: pinning.server,
     ...(baseline.runtime === 'java' ? { JAVA_HOME: findJavaHome(env) } : {}) });
+  onStarted({ name: baseline.id, pid, stop: () => stop(pid) });
   if (!(await waitServing(`http://127.0.0.1:${port}/hello`, pid))) {
     await stop(pid);
     throw new Error(`${baseline.id} did not answer /hello; last log lines (${logFile(target)}):\n${tail(logFile(target), 10)}`);
@@ -112,7 +115,8 @@ async function measureServer(name, server, repeat) {
   }
 }
 
-let current = null;
+let current = null; // the server up right now (from the moment its process exists), stopped on Ctrl-C too
+let interrupted = false;
 
 async function main() {
   ensureAb();
@@ -151,9 +155,11 @@ async function main() {
   for (let repeat = 1; repeat <= REPEAT; repeat++) {
     for (const server of [...BASELINES, ...stacks]) {
       const name = server.id;
+      if (interrupted) return;
+      const onStarted = (started) => { current = started; };
       try {
-        current = BASELINES.includes(server) ? await startBaseline(server)
-          : await startStack(server, pinning.server, console.log, (started) => { current = started; });
+        current = BASELINES.includes(server) ? await startBaseline(server, onStarted)
+          : await startStack(server, pinning.server, console.log, onStarted);
         await measureServer(name, current, repeat);
       } catch (error) {
         for (const key of ['fresh', 'wrk', 'warm']) record(name, STEPS[key], repeat, failedRun(`did not start: ${error.message}`));
@@ -197,10 +203,13 @@ function finish({ mariadb, stacks, ceiling }) {
   if (failed) process.exitCode = 1;
 }
 
+// Ctrl-C: no further start, the generators and the server up stopped, then 128 + the signal's number.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
+    interrupted = true;
+    stopGenerators();
     await current?.stop();
-    process.exit(130);
+    process.exit(128 + constants.signals[signal]);
   });
 }
 

@@ -9,6 +9,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -202,8 +204,16 @@ class Nio2HelloTest {
         }
     }
 
+    /** The open file descriptors of this JVM, the server's sockets among them (Linux). */
+    private static long openFiles() throws IOException {
+        try (var files = Files.list(Path.of("/proc/self/fd"))) {
+            return files.count();
+        }
+    }
+
     @Test
     void clientsThatLeaveEarlyCostNothing() throws Exception {
+        long before = openFiles();
         for (int i = 0; i < 50; i++) {
             try (Socket partial = connect()) {
                 send(partial, "GET /hello HTTP/1.1\r\nHo");
@@ -222,5 +232,9 @@ class Nio2HelloTest {
             send(socket, get("/hello"));
             assertEquals("Hello, World!", read(socket).body());
         }
+        // Every abandoned connection closed on the server's side too: no socket left open for good.
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (openFiles() > before + 2 && System.nanoTime() < deadline) Thread.sleep(20);
+        assertTrue(openFiles() <= before + 2, "open files: " + before + " before, " + openFiles() + " after");
     }
 }
