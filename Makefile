@@ -57,7 +57,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
-        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench calibrate report compare readme-results readme-faults clean compose-check
+        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare readme-results readme-faults clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: seven stacks, five workloads, one contract (spec/API.md)."
@@ -105,10 +105,12 @@ scripts/node_modules/.package-lock.json: scripts/package-lock.json
 	cd scripts && npm ci --no-audit --no-fund --loglevel=error
 
 # The bench's generators: Debian's wrk (throughput) and oha from crates.io (open-loop latency; cargo install,
-# its version pinned in loadtest/openloop.mjs), both installed only when missing.
-loadgen: node-check loadtest/node_modules/.package-lock.json ## install the load generators (wrk, oha) the bench and its tests use
+# its version pinned in loadtest/openloop.mjs), and ab from Debian's apache2-utils (make aio: the AIO write-up's
+# own generator), each installed only when missing.
+loadgen: node-check loadtest/node_modules/.package-lock.json ## install the load generators (wrk, oha, ab) the bench and its tests use
 	@node -e "import('./loadtest/wrk.mjs').then((m) => m.ensureWrk())"
 	@node -e "import('./loadtest/openloop.mjs').then((m) => m.ensureOha())"
+	@node -e "import('./loadtest/ab.mjs').then((m) => m.ensureAb())"
 
 # JMeter 5.6.3 from Maven Central through jmeter-maven-plugin, into loadtest/target (git-ignored).
 jmeter: java-check ## install JMeter (the bench does it too) and print where it is
@@ -240,6 +242,7 @@ harness-test: deps db-up fixtures ## the runtime's and the bench harness's own t
 	@node --test scripts/test/
 	@node --test loadtest/test/
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/chat-client/pom.xml test
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/aio/pom.xml test
 	@$(STACKS_CLI) build node-express
 	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
 
@@ -270,6 +273,14 @@ else
 bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, GENERATOR, CHAT_SCENARIOS)
 	@node loadtest/bench.mjs
 endif
+
+# The "Java AIO (NIO.2) vs NodeJS" write-up reproduced (loadtest/aio/README.md): its two hello servers, built here,
+# beside node-express's and java-reactor's /hello (STACKS: others, or none), under ab as it ran and under wrk.
+AIO_STACKS = $(if $(filter none,$(STACKS)),,$(or $(STACKS),node-express java-reactor))
+aio: deps db-up ## the AIO write-up's step: its NIO.2 and node:http hello servers, ab -n 30000 -c 300 and wrk, one core each (REPEAT, AIO_SECONDS, STACKS)
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/aio/pom.xml package -DskipTests
+	@$(if $(AIO_STACKS),$(STACKS_CLI) build $(AIO_STACKS))
+	@node loadtest/aio.mjs
 
 # Each stack beside its framework's best-tuned TechEmpower entry (stack.json "calibration"), built from the user's
 # checkout into .run/calibrate/ and measured the bench's way: loadtest/calibrate.mjs.

@@ -25,8 +25,9 @@ function rowFor(rows, { workload, where = {} }, stack) {
   return candidates.sort((a, b) => users(b) - users(a))[0] ?? null;
 }
 
+// The step's own fields; its note is prose for the report's heading.
 function setting(row) {
-  return Object.entries(row?.step ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+  return Object.entries(row?.step ?? {}).filter(([k]) => k !== 'note').map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
 const generatorBound = (row) => row.bottleneck?.bound === 'generator';
@@ -48,7 +49,8 @@ function ratioClaim(claim, rows) {
   let verdict = Math.abs(ratio - 1) <= TIE ? 'tie' : ratio > 1 ? 'same direction' : 'reversed';
   const undecided = throughputMetric && bound.length === 1 && !(generatorBound(a) ? ratio > 1 + TIE : ratio < 1 - TIE);
   if (undecided) verdict = 'undecided (generator-bound)';
-  let detail = `${claim.stacks[0]} ${ratio.toFixed(2)}× ${claim.stacks[1]}${metric === 'perCpuSecond' ? ' per server CPU-second' : ''} (${setting(a)})`;
+  const values = `${format(metric, valueAt(a, metric))} against ${format(metric, valueAt(b, metric))}`;
+  let detail = `${claim.stacks[0]} ${ratio.toFixed(2)}× ${claim.stacks[1]}${metric === 'perCpuSecond' ? ' per server CPU-second' : ''} (${values}; ${setting(a)})`;
   if (claim.alsoReport === 'errors') detail += `; errors ${claim.stacks[0]} ${a.errors}, ${claim.stacks[1]} ${b.errors}`;
   if (bound.length) detail += `; generator-bound: ${bound.join(', ')}`;
   return { verdict, ratio, detail };

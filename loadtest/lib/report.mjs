@@ -114,20 +114,48 @@ function describeStep(step) {
   const parts = [`${step.users} users`];
   if (step.durationSeconds) parts.push(`${step.durationSeconds} s measured`);
   if (step.loops) parts.push(`${step.loops} requests each`);
+  if (step.requests) parts.push(`${num(step.requests)} requests in all`);
   if (step.file) parts.push(`file ${step.file}`);
+  if (step.note) parts.push(step.note);
   return parts.join(', ');
 }
 
+const AB_PERCENTILES = ['50', '66', '75', '80', '90', '95', '98', '99', '100'];
+
+// ab's table of a row: its median-throughput repeat's, as a wrk row's latencies are its median repeat's.
+function abTableOf(row) {
+  const measured = (row.repeats ?? []).filter((r) => r.percentilesMs && !r.failed).sort((a, b) => a.throughput - b.throughput);
+  return measured[Math.floor((measured.length - 1) / 2)] ?? null;
+}
+
+/**
+ * ab's own percentile table (make aio) for a label's rows, in ms as ab prints it, with the bytes each response
+ * carried; then the write-up's, from the seed claims that quote it (`seedPercentilesMs`). Empty without ab rows.
+ */
+export function abPercentileTable(rows, label, claims = []) {
+  const ours = rows.filter((r) => r.label === label).map((r) => [r, abTableOf(r)]).filter(([, t]) => t);
+  if (!ours.length) return '';
+  const quoted = claims.find((c) => c.seedPercentilesMs)?.seedPercentilesMs ?? {};
+  const cells = [
+    ...ours.map(([r, t]) => [`\`${r.stack}\``, ...AB_PERCENTILES.map((p) => num(t.percentilesMs[p])), num(t.throughput), num(t.bytesPerResponse)]),
+    ...Object.entries(quoted).map(([stack, q]) => [`\`${stack}\` in the write-up (2011)`, ...AB_PERCENTILES.map((p) => num(q[p])),
+      num(q.requestsPerSecond), num(q.bytesPerResponse)]),
+  ];
+  return table(['server', ...AB_PERCENTILES.map((p) => `${p}%`), 'req/s', 'bytes per response'], cells);
+}
+
 /** One label's heading, setting line and table, as in REPORT.md (links: JMeter dashboards, relative to the run). */
-export function renderWorkload(rows, label, { links = true, pinning } = {}) {
+export function renderWorkload(rows, label, { links = true, pinning, claims = [] } = {}) {
   const group = rows.filter((r) => r.label === label);
   if (!group.length) throw new Error(`no results for "${label}"`);
   const first = group[0];
   const body = first.workload === 'chat' ? chatTable(group) : httpTable(group, { links, pinning });
-  return [`### ${label}`, '', `${describeStep(first.step)}`, '', body].join('\n');
+  const ab = abPercentileTable(group, label, claims);
+  return [`### ${label}`, '', `${describeStep(first.step)}`, '', body,
+    ...(ab ? ['', 'ab\'s percentile table (ms: each request\'s connect to last byte; the median run\'s):', '', ab] : [])].join('\n');
 }
 
-function workloadSections(rows, pinning) {
+function workloadSections(rows, pinning, claims) {
   const byLabel = new Map();
   for (const r of rows) {
     if (!byLabel.has(r.label)) byLabel.set(r.label, []);
@@ -138,7 +166,7 @@ function workloadSections(rows, pinning) {
     return WORKLOAD_ORDER.indexOf(workload) === -1 ? WORKLOAD_ORDER.length : WORKLOAD_ORDER.indexOf(workload);
   };
   const labels = [...byLabel.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
-  return labels.map((label) => renderWorkload(rows, label, { pinning }));
+  return labels.map((label) => renderWorkload(rows, label, { pinning, claims }));
 }
 
 /** The open-loop latency steps: one table per workload, stacks in order, each offered rate ascending. */
@@ -176,7 +204,8 @@ function latencySection(summary) {
 function claimsSection(evaluated) {
   const rows = evaluated.map(({ claim, verdict: v, detail }) => [
     `${claim.claim} *(${claim.source}; ${claim.seedSetting})*${claim.note ? ` ${claim.note}` : ''}`,
-    claim.kind === 'ratio' ? `${claim.seedRatio}×` : claim.stacks.join(' → '),
+    claim.kind === 'ratio' ? `${claim.seedRatio}×${claim.seedValues ? ` (${claim.seedValues.map((v) => num(v)).join(' against ')})` : ''}`
+      : claim.stacks.join(' → '),
     detail, v,
   ]);
   return ['## Seed claims', '',
@@ -202,7 +231,7 @@ export function renderReport(summary, { charts = [], claims = [] } = {}) {
     '## Charts', '',
     ...charts.map((c) => `![${c.title}](charts/${c.file})\n`),
     '## Results', '',
-    ...workloadSections(rows, summary.environment?.pinning).flatMap((s) => [s, '']),
+    ...workloadSections(rows, summary.environment?.pinning, claims.map((c) => c.claim)).flatMap((s) => [s, '']),
     latencySection(summary),
     claimsSection(claims), '',
   ].join('\n');

@@ -17,6 +17,7 @@ import { resourceSummary, cpuList } from './sampler.mjs';
 import { databaseProcess } from './db.mjs';
 import { HOSTS, LOADGENS, samplerOn, cpuSamplerOn, diedOn } from './remote.mjs';
 import { runWrk, MAX_START_SKEW } from '../wrk.mjs';
+import { runAb } from '../ab.mjs';
 
 // Above this share of failed samples the run is failed: its throughput would be a fiction.
 export const MAX_ERROR_RATE = 0.01;
@@ -297,6 +298,44 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
     ...sampled,
     ...(run.result.hosts ? { startSkewMs: run.result.startSkewMs, loadgens: perLoadHost(sampled.loadgens, run.result.hosts) } : {}),
     raw: join(dir, 'wrk.json'), died, failed: Boolean(reason), ...(reason ? { reason } : {}),
+  };
+}
+
+/**
+ * One measured ab run (make aio: the AIO write-up's `ab -n 30000 -c 300`, no warm-up of its own: the caller decides
+ * whether the server is fresh or warm), sampled as a wrk run is, so its row gets the same bottleneck verdict. ab
+ * counts requests, not time: the window is the process's life, a second or a few, so its CPU figures rest on a few
+ * one-second samples. Latencies are ab's percentile table (whole ms, each request's connect to last byte): p50, p90,
+ * p99 and its 100 % as max, no p99.9; the whole table stays in `percentilesMs`.
+ */
+export async function measureAb({ server, step, dir, loadgenCpus, pinning, progress }) {
+  mkdirSync(dir, { recursive: true });
+  progress.phase('measure');
+  const probes = startProbes(server.pid, server.on);
+  const began = Date.now();
+  const run = await runAb({ host: server.host, port: server.port, requests: step.requests, concurrency: step.users,
+    cpus: loadgenCpus, onSpawn: (pid) => probes.generator(pid) });
+  const ended = Date.now();
+  const summarise = probes.stop();
+  const died = await processDied(server.pid, server.on);
+  writeFileSync(join(dir, 'ab.txt'), run.text);
+  const r = run.result;
+  if (run.exitCode !== 0 || !r) return failedRun(`ab exited with ${run.exitCode}: ${run.output}`, { died });
+  const errors = r.failed + r.non2xx + (step.requests - r.complete);
+  const counts = { successes: r.complete - r.failed - r.non2xx, samples: step.requests, errors };
+  const reason = failureReason(counts, died);
+  const p = r.percentilesMs;
+  progress.rate?.(r.requestsPerSecond);
+  return {
+    generator: 'ab',
+    throughput: throughput(counts.successes, r.seconds * 1000),
+    ...counts, errorRate: errors / step.requests,
+    errorCodes: Object.fromEntries([['failed (ab)', r.failed], ['non-2xx', r.non2xx]].filter(([, n]) => n)),
+    latencyMs: { p50: p['50'] ?? null, p90: p['90'] ?? null, p99: p['99'] ?? null, 'p99.9': null, max: p['100'] ?? null },
+    percentilesMs: p, bytesPerResponse: r.bytesPerResponse, elapsed: [],
+    window: { from: began, to: ended, seconds: r.seconds },
+    ...summarise(began, ended, pinning),
+    raw: join(dir, 'ab.txt'), died, failed: Boolean(reason), ...(reason ? { reason } : {}),
   };
 }
 
