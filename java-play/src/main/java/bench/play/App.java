@@ -1,15 +1,35 @@
 package bench.play;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.util.Arrays;
 import play.Application;
 import play.ApplicationLoader;
+import play.core.server.ProdServerStart;
+import play.core.server.RealServerProcess;
+import play.core.server.Server;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Play's entry point for this application (play.application.loader in application.conf). Play's production server,
- * {@code play.core.server.ProdServerStart}, is the jar's main class: it reads the configuration, calls this loader and
- * binds Pekko HTTP. The wiring is compile-time dependency injection (Play's {@code BuiltInComponentsFromContext}),
- * in {@link AppComponents}.
+ * The jar's main class and Play's entry point for this application (play.application.loader in application.conf).
+ * {@link #main} runs Play's production server, {@code play.core.server.ProdServerStart}, which reads the
+ * configuration, calls {@link #load} and binds Pekko HTTP; once the port is bound it prints the contract's start-up
+ * line (spec/API.md §1.2). The wiring is compile-time dependency injection (Play's
+ * {@code BuiltInComponentsFromContext}), in {@link AppComponents}.
  */
 public final class App implements ApplicationLoader {
+    public static void main(String[] args) {
+        Server server = (Server) ProdServerStart.start(new RealServerProcess(
+                CollectionConverters.asScala(Arrays.asList(args)).toList()));
+        Config config = ConfigFactory.load();
+        System.out.printf(
+                "java-play listening on port %d, workers=%d, db pool=%d, java %s%n",
+                (Integer) server.httpPort().get(),
+                workers(config),
+                config.getInt("db.default.pool-size"),
+                Runtime.version());
+    }
+
     @Override
     public Application load(Context context) {
         AppComponents components = new AppComponents(context);
@@ -20,5 +40,12 @@ public final class App implements ApplicationLoader {
                 .actorSystem()
                 .registerOnTermination(() -> Runtime.getRuntime().halt(0));
         return components.application();
+    }
+
+    /** The threads of Pekko's default dispatcher, as Pekko sizes its fork-join pool from application.conf. */
+    private static int workers(Config config) {
+        Config pool = config.getConfig("pekko.actor.default-dispatcher.fork-join-executor");
+        int scaled = (int) Math.ceil(Runtime.getRuntime().availableProcessors() * pool.getDouble("parallelism-factor"));
+        return Math.min(Math.max(scaled, pool.getInt("parallelism-min")), pool.getInt("parallelism-max"));
     }
 }
