@@ -17,7 +17,9 @@ import { availableParallelism, constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { ROOT, loadStacks, select } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
-import { start, stop, tail, logFile } from '../scripts/lib/processes.mjs';
+import { start, stop, tail, logFile, waitServing } from '../scripts/lib/processes.mjs';
+// As long as a JVM on one pinned core may take to answer its first request.
+const STARTUP_MS = 120_000;
 import { abVersion, ensureAb, WRITEUP } from './ab.mjs';
 import { ensureWrk, wrkVersion } from './wrk.mjs';
 import { ensureNginx, freePort, nginxVersion, startNginx } from './lib/ceiling.mjs';
@@ -59,18 +61,6 @@ const STEPS = {
     note: 'ab -n 30000 -c 300 again, after the wrk run (a new connection per request)' } },
 };
 
-async function waitServing(url, pid, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try { process.kill(pid, 0); } catch { return false; }
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200) return true;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
-
 /** Starts a baseline as startStack starts a stack; onStarted(server) as soon as its process exists. */
 async function startBaseline(baseline, onStarted) {
   const target = { id: baseline.id, stack: { name: baseline.id, dir: AIO_DIR, start: baseline.start } };
@@ -78,7 +68,7 @@ async function startBaseline(baseline, onStarted) {
   const pid = start(target, { ...env, PORT: String(port), SERVER_CPUS: pinning.server,
     ...(baseline.runtime === 'java' ? { JAVA_HOME: findJavaHome(env) } : {}) });
   onStarted({ name: baseline.id, pid, stop: () => stop(pid) });
-  if (!(await waitServing(`http://127.0.0.1:${port}/hello`, pid))) {
+  if ((await waitServing(`http://127.0.0.1:${port}/hello`, pid, STARTUP_MS)) !== 'serving') {
     await stop(pid);
     throw new Error(`${baseline.id} did not answer /hello; last log lines (${logFile(target)}):\n${tail(logFile(target), 10)}`);
   }

@@ -19,7 +19,9 @@ import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, RUN_DIR, loadStacks, select } from '../scripts/lib/stacks.mjs';
 import { findJavaHome } from '../scripts/lib/java.mjs';
-import { start, stop, tail, logFile } from '../scripts/lib/processes.mjs';
+import { start, stop, tail, logFile, waitServing } from '../scripts/lib/processes.mjs';
+// As long as a JVM on one pinned core may take to answer its first request.
+const STARTUP_MS = 120_000;
 import { bottleneck } from './lib/bottleneck.mjs';
 import { calibrationTable, entriesOf, expandVars, missingFlags, summariseRounds } from './lib/calibration.mjs';
 import { selectPinning } from './lib/profiles.mjs';
@@ -86,23 +88,11 @@ function build(entry) {
   return { dir };
 }
 
-async function waitServing(url, pid, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try { process.kill(pid, 0); } catch { return false; }
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200) return true;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
-}
-
 async function startEntry(entry, dir) {
   const target = { id: `${entry.own ? 'own' : 'tfb'}-${entry.name}`, stack: { name: entry.name, dir, start: entry.start } };
   const pid = start(target, { ...env, ...entry.env, JAVA_HOME, SERVER_CPUS: pinning.server, ...(entry.own ? { PORT: String(entry.port) } : {}) });
   const first = Object.values(entry.paths)[0];
-  if (!(await waitServing(`http://127.0.0.1:${entry.port}${first}`, pid))) {
+  if ((await waitServing(`http://127.0.0.1:${entry.port}${first}`, pid, STARTUP_MS)) !== 'serving') {
     await stop(pid);
     throw new Error(`${entry.name} did not answer ${first} on port ${entry.port}; last log lines (${logFile(target)}):\n${tail(logFile(target), 10)}`);
   }

@@ -61,17 +61,23 @@ export function start(target, env) {
   return child.pid;
 }
 
-export async function waitHealthy(url, pid, timeoutMs) {
+/** Polls url until it answers 200: 'serving', or 'exited' once pid is gone, or 'timeout'. */
+export async function waitServing(url, pid, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!alive(pid)) return 'exited';
     try {
-      const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return 'healthy';
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return 'serving';
     } catch { /* not listening yet */ }
     await new Promise((r) => setTimeout(r, 250));
   }
   return 'timeout';
+}
+
+export async function waitHealthy(url, pid, timeoutMs) {
+  const state = await waitServing(`${url}/health`, pid, timeoutMs);
+  return state === 'serving' ? 'healthy' : state;
 }
 
 // SIGTERM to the whole group, then the contract's 10 s drain plus slack, then SIGKILL.
