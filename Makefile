@@ -57,7 +57,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
-        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare readme-results readme-faults clean compose-check
+        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare readme-results readme-faults site clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: seven stacks, five workloads, one contract (spec/API.md)."
@@ -104,6 +104,9 @@ loadtest/node_modules/.package-lock.json: loadtest/package-lock.json
 scripts/node_modules/.package-lock.json: scripts/package-lock.json
 	cd scripts && npm ci --no-audit --no-fund --loglevel=error
 
+site/node_modules/.package-lock.json: site/package-lock.json
+	cd site && npm ci --no-audit --no-fund --loglevel=error
+
 # The bench's generators: Debian's wrk (throughput) and oha from crates.io (open-loop latency; cargo install,
 # its version pinned in loadtest/openloop.mjs), and ab from Debian's apache2-utils (make aio: the AIO write-up's
 # own generator), each installed only when missing.
@@ -117,7 +120,7 @@ jmeter: java-check ## install JMeter (the bench does it too) and print where it 
 	@node -e "import('./loadtest/jmeter.mjs').then((m) => m.installJmeter()).then(console.log)"
 
 deps: node-check java-check go-check browser loadgen $(CONFORMANCE)/node_modules/.package-lock.json \
-      loadtest/node_modules/.package-lock.json scripts/node_modules/.package-lock.json ## install what a fresh machine lacks
+      loadtest/node_modules/.package-lock.json scripts/node_modules/.package-lock.json site/node_modules/.package-lock.json ## install what a fresh machine lacks
 
 # ---------------------------------------------------------------- native runtime
 db-up: ## start the private MariaDB on 127.0.0.1:3307 (installs it if missing)
@@ -228,7 +231,7 @@ outdated: node-check java-check ## what has a newer release: each Maven module's
 	  | awk '{ sub(/^\[INFO\] /, "") } /^Building / { sub(/ +\[[0-9]+\/[0-9]+\]$$/, ""); print; next } \
 	    / -> / { print "  " (held != "" && $$0 ~ /^ +[^ ]+ -> / ? held " " $$0 : $$0); held = ""; next } \
 	    /^  [^ ].*\.\.\.$$/ { held = $$0; next } { held = "" }' | sed -E 's/^ +/  /; s/ {2,}/ /g'
-	@for dir in node-express node-cluster loadtest scripts spec/conformance; do \
+	@for dir in node-express node-cluster loadtest scripts site spec/conformance; do \
 	  echo "npm: $$dir"; (cd $$dir && npm outdated --long) | sed 's/^/  /'; done; true
 
 readme-layout: node-check ## rewrite the README's layout table from spec/layout.json and the stacks' layoutExtras
@@ -245,6 +248,7 @@ harness-test: deps db-up fixtures ## the runtime's and the bench harness's own t
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/aio/pom.xml test
 	@$(STACKS_CLI) build node-express
 	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
+	@SITE_TEST_RUN=$(RUN_DIR)/bench-smoke/latest node --test site/test/
 
 # Three hosts on this machine (scripts/hosts.sh: network namespaces, veth pairs and a bridge on 198.18.0.0/24, sshd
 # in each; root), the bench across them (loadtest/test/hosts.test.mjs), and the namespaces gone again however it ends.
@@ -273,6 +277,11 @@ else
 bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, GENERATOR, CHAT_SCENARIOS)
 	@node loadtest/bench.mjs
 endif
+
+# The stacks side by side in a browser: every role's file of every stack in columns, a diff against any stack, the
+# figures of a run (RUN, default results/latest) and the calibration lines, as plain files (site/build.mjs).
+site: node-check site/node_modules/.package-lock.json ## every workload's source in every stack side by side, with the latest figures: .run/site/index.html (RUN=<run>, SITE_DIR)
+	@RUN="$(RUN)" node site/build.mjs
 
 # The "Java AIO (NIO.2) vs NodeJS" write-up reproduced (loadtest/aio/README.md): its two hello servers, built here,
 # beside node-express's and java-reactor's /hello (STACKS: others, or none), under ab as it ran and under wrk.

@@ -96,12 +96,23 @@ export function summariseRounds(rounds) {
 }
 
 /** "0.84, (0.35); 0.80, 0.82": the pairs' ratios grouped by the start of both servers, those not counted in brackets. */
-const perRound = (s) => s.ratios.map((r, i) => {
+export const perRound = (s) => s.ratios.map((r, i) => {
   const sep = i === 0 ? '' : s.roundOf[i] !== s.roundOf[i - 1] ? '; ' : ', ';
   return `${sep}${s.counts[i] ? r.toFixed(2) : `(${r.toFixed(2)})`}`;
 }).join('');
 
 const fixed = (v, digits) => (v == null || Number.isNaN(v) ? '?' : v.toFixed(digits));
+
+/** One row's verdict against the 0.90 the calibration asks, or why it has none. */
+export function calibrationVerdict(row, threshold = 0.9) {
+  const s = row.summary;
+  return row.error ? row.error
+    : !s.ratios.length ? 'not measured'
+      : !s.serverBound ? 'fewer than half the pairs server-bound on both sides: no verdict'
+        : COUNTERPARTS[row.workload]?.sameWork === false ? `not the same work (${COUNTERPARTS[row.workload].differs}): no verdict`
+          : row.ceiling ? 'a layer below the framework, for the record: no verdict'
+            : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
+}
 
 /** The Markdown table: one row per stack and workload, verdict against the 0.90 the calibration asks. */
 export function calibrationTable(rows, threshold = 0.9) {
@@ -110,12 +121,7 @@ export function calibrationTable(rows, threshold = 0.9) {
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
   for (const row of rows) {
     const s = row.summary;
-    const verdict = row.error ? row.error
-      : !s.ratios.length ? 'not measured'
-        : !s.serverBound ? 'fewer than half the pairs server-bound on both sides: no verdict'
-          : COUNTERPARTS[row.workload]?.sameWork === false ? `not the same work (${COUNTERPARTS[row.workload].differs}): no verdict`
-            : row.ceiling ? 'a layer below the framework, for the record: no verdict'
-              : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
+    const verdict = calibrationVerdict(row, threshold);
     const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';
     lines.push(`| ${[row.stack, row.workload, `${row.entry} (${row.path ?? '—'})`,
       s ? perRound(s) || '—' : '—', s ? fixed(s.ratio, 2) : '—', s?.quartiles?.[0] != null ? `${fixed(s.quartiles[0], 2)}–${fixed(s.quartiles[1], 2)}` : '—',

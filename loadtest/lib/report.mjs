@@ -6,9 +6,9 @@ import { describeBound, rankRows } from './bottleneck.mjs';
 const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
 const MIB = 2 ** 20;
 
-const num = (v, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? '–'
+export const num = (v, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? '–'
   : Number(v).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-const ms = (v) => (v === null || v === undefined ? '–' : v >= 100 ? num(v) : String(+Number(v).toFixed(2)));
+export const ms = (v) => (v === null || v === undefined ? '–' : v >= 100 ? num(v) : String(+Number(v).toFixed(2)));
 const escape = (text) => String(text).replace(/\|/g, '\\|');
 
 function table(header, rows) {
@@ -56,7 +56,7 @@ function dashboards(row) {
   return links.join(' ') || '–';
 }
 
-function verdict(row) {
+export function verdict(row) {
   if (row.failed) return `FAILED${row.repeats?.find((r) => r.reason)?.reason ? `: ${row.repeats.find((r) => r.reason).reason}` : ''}`;
   const notes = [];
   if (row.invariant && row.invariant !== 'n/a') notes.push(`invariant ${row.invariant}`);
@@ -104,7 +104,7 @@ function chatTable(rows) {
   ]));
 }
 
-function describeStep(step) {
+export function describeStep(step) {
   if (!step) return '';
   if (step.rooms) {
     return `${step.rooms} room${step.rooms > 1 ? 's' : ''} × ${step.usersPerRoom} users; each user sends ${step.messages} ` +

@@ -10,7 +10,7 @@ export function readLayout(root = ROOT) {
 }
 
 // src/main/java/bench/<one package>/: the stack's own root package.
-function javaRoot(stack) {
+export function javaRoot(stack) {
   const bench = join(stack.dir, 'src/main/java/bench');
   const packages = existsSync(bench) ? readdirSync(bench).filter((name) => statSync(join(bench, name)).isDirectory()) : [];
   return packages.length === 1 ? join(bench, packages[0]) : null;
@@ -41,13 +41,23 @@ function javaProblems(stack, layout) {
   return problems;
 }
 
+// A Node stack's layoutExtras: <workload package>/<file>, the file in its src/.
+function nodeExtrasProblems(stack, layout) {
+  const packages = layout.workloads.map((w) => w.package);
+  return Object.keys(stack.layoutExtras || {}).flatMap((key) => {
+    const [pkg, file] = key.split('/');
+    if (!packages.includes(pkg) || !file) return [`${stack.name}: layoutExtras names ${key}, which is not <workload package>/<file>`];
+    return existsSync(join(stack.dir, 'src', file)) ? [] : [`${stack.name}: layoutExtras names ${key}, but src/${file} does not exist`];
+  });
+}
+
 function nodeProblems(stack, layout, stacks) {
+  const problems = nodeExtrasProblems(stack, layout);
   if (stack.workloadsFrom) {
     return stacks.some((s) => s.name === stack.workloadsFrom && s.runtime === 'node')
-      ? []
-      : [`${stack.name}: workloadsFrom names ${stack.workloadsFrom}, which is not a Node stack`];
+      ? problems
+      : [...problems, `${stack.name}: workloadsFrom names ${stack.workloadsFrom}, which is not a Node stack`];
   }
-  const problems = [];
   for (const workload of layout.workloads) {
     for (const file of workload.files) {
       if (file.node && !existsSync(join(stack.dir, 'src', file.node))) {

@@ -14,7 +14,7 @@ function touch(file) {
 }
 
 // A repository with one Java and one Node stack laid out exactly as spec/layout.json says.
-function tree({ javaExtras } = {}) {
+function tree({ javaExtras, nodeExtras } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'layout-'));
   mkdirSync(join(root, 'spec'));
   copyFileSync(join(ROOT, 'spec/layout.json'), join(root, 'spec/layout.json'));
@@ -25,7 +25,7 @@ function tree({ javaExtras } = {}) {
   };
   stack('java-a', 9001, 'java', javaExtras ? { layoutExtras: javaExtras } : {});
   stack('node-a', 9002, 'node');
-  stack('node-b', 9003, 'node', { workloadsFrom: 'node-a' });
+  stack('node-b', 9003, 'node', { workloadsFrom: 'node-a', ...(nodeExtras ? { layoutExtras: nodeExtras } : {}) });
   for (const workload of layout.workloads) {
     for (const file of workload.files) {
       touch(join(root, 'java-a/src/main/java/bench/a', workload.package, `${file.java}.java`));
@@ -70,6 +70,19 @@ test('a framework-only class declared in layoutExtras is accepted', () => {
   try {
     touch(join(root, 'java-a/src/main/java/bench/a/bookings/BookingRow.java'));
     assert.deepEqual(layoutProblems(root), []);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+test('a Node stack\'s extras name a workload package and a file of its src/', () => {
+  const root = tree({ nodeExtras: { 'chat/rooms-ipc.js': 'the cluster\'s rooms', 'chat/gone.js': 'stale', 'lobby/x.js': 'no such workload' } });
+  try {
+    touch(join(root, 'node-b/src/rooms-ipc.js'));
+    assert.deepEqual(layoutProblems(root).sort(), [
+      'node-b: layoutExtras names chat/gone.js, but src/gone.js does not exist',
+      'node-b: layoutExtras names lobby/x.js, which is not <workload package>/<file>',
+    ]);
   } finally {
     rmSync(root, { recursive: true });
   }
