@@ -70,39 +70,70 @@ export function verdict(row) {
 
 const generatorBound = (r) => r.bottleneck?.bound === 'generator';
 
-function httpTable(rows, { links = true, pinning } = {}) {
+// A figure: its text in a table and, where it is a number, the number behind it and its summary field. Markdown shows
+// the text; make site's HTML (site/lib/figures.mjs) carries the number beside it, so the two tables cannot differ.
+const figure = (text, value = null, field = null) => ({ text: String(text), value: typeof value === 'number' ? value : null, field });
+const percentiles = (l) => ['p50', 'p90', 'p99', 'p99.9', 'max'].map((p) => figure(ms(l?.[p]), l?.[p], p));
+const mib = (bytes) => (bytes ? bytes / MIB : null);
+
+/** Markdown of { header, body: rows of figures }: a stack's name as code. */
+function figuresTable({ header, body }) {
+  return table(header, body.map((row) => row.map((f) => (f.field === 'stack' ? `\`${f.text}\`` : f.text))));
+}
+
+/**
+ * One label's throughput rows as REPORT.md ranks and judges them: { header, body, note }, the note naming the
+ * generator-bound rows (Markdown). links: JMeter's dashboards, relative to the run.
+ */
+export function httpFigures(rows, { links = true, pinning } = {}) {
   const { ranked, bound } = rankRows(rows);
   const best = ranked[0]?.throughput?.median;
   const header = ['stack', 'generator', 'req/s', 'min–max', '× best', 'req per server CPU-s', 'p50 ms', 'p90', 'p99', 'p99.9', 'max',
-    'errors', 'server CPU %', 'generator CPU %', 'MariaDB CPU %', 'peak RSS MiB', 'bottleneck', 'verdict', 'dashboard'];
-  const cells = [...ranked, ...bound].map((r) => [
-    `\`${r.stack}\``, r.generator ?? '–', num(r.throughput?.median),
-    r.repeats?.length > 1 ? `${num(r.throughput.min)}–${num(r.throughput.max)}` : '1 run',
-    !generatorBound(r) && best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–',
-    num(r.perCpuSecond),
-    ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max),
-    r.samples ? `${num(r.errors)} (${num((r.errorRate ?? 0) * 100, 2)}%)` : '–',
-    num(r.cpuPercent?.mean), num(r.generatorCpuPercent), num(r.databaseCpuPercent),
-    r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–', describeBound(r.bottleneck, pinning), verdict(r), dashboards(r),
+    'errors', 'server CPU %', 'generator CPU %', 'MariaDB CPU %', 'peak RSS MiB', 'bottleneck', 'verdict', ...(links ? ['dashboard'] : [])];
+  const body = [...ranked, ...bound].map((r) => [
+    figure(r.stack, null, 'stack'), figure(r.generator ?? '–'), figure(num(r.throughput?.median), r.throughput?.median, 'throughput'),
+    figure(r.repeats?.length > 1 ? `${num(r.throughput.min)}–${num(r.throughput.max)}` : '1 run'),
+    figure(!generatorBound(r) && best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–'),
+    figure(num(r.perCpuSecond), r.perCpuSecond, 'perCpuSecond'),
+    ...percentiles(r.latencyMs),
+    figure(r.samples ? `${num(r.errors)} (${num((r.errorRate ?? 0) * 100, 2)}%)` : '–', r.samples ? r.errors : null, 'errors'),
+    figure(num(r.cpuPercent?.mean), r.cpuPercent?.mean, 'serverCpu'),
+    figure(num(r.generatorCpuPercent), r.generatorCpuPercent, 'generatorCpu'),
+    figure(num(r.databaseCpuPercent), r.databaseCpuPercent, 'databaseCpu'),
+    figure(r.peakRssBytes ? num(mib(r.peakRssBytes)) : '–', mib(r.peakRssBytes), 'peakRssMiB'),
+    figure(describeBound(r.bottleneck, pinning), null, 'bottleneck'), figure(verdict(r), null, 'verdict'),
+    ...(links ? [figure(dashboards(r))] : []),
   ]);
-  const body = links ? table(header, cells) : table(header.slice(0, -1), cells.map((c) => c.slice(0, -1)));
-  if (!bound.length) return body;
   const names = bound.map((r) => `\`${r.stack}\``).join(', ');
-  return `${body}\n\n${bound.length > 1 ? `${names} were generator-bound: their req/s is what the generator could drive, so ` +
-    'they are not ranked by it against each other or the rows above; they follow in order of requests per server CPU-second.'
-    : `${names} was generator-bound: its req/s is what the generator could drive, a lower bound of the server's, so it is not ranked.`}`;
+  const note = !bound.length ? ''
+    : bound.length > 1 ? `${names} were generator-bound: their req/s is what the generator could drive, so ` +
+      'they are not ranked by it against each other or the rows above; they follow in order of requests per server CPU-second.'
+      : `${names} was generator-bound: its req/s is what the generator could drive, a lower bound of the server's, so it is not ranked.`;
+  return { header, body, note };
 }
 
-function chatTable(rows) {
-  const sorted = [...rows].sort((a, b) => (a.latencyMs?.p50 ?? Infinity) - (b.latencyMs?.p50 ?? Infinity));
-  return table(['stack', 'delivered / expected', 'violations', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors',
-    'server CPU %', 'client CPU %', 'peak RSS MiB', 'verdict'], sorted.map((r) => [
-    `\`${r.stack}\``, `${num(r.delivered)} / ${num(r.expected)}`, num(r.violations?.total ?? r.violations),
-    ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max),
-    num(r.errors), num(r.cpuPercent?.mean), num(r.clientCpuPercent), r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–',
-    r.failed ? 'FAILED' : r.delivery ?? 'kept up',
-  ]));
+function httpTable(rows, options) {
+  const figures = httpFigures(rows, options);
+  return figures.note ? `${figuresTable(figures)}\n\n${figures.note}` : figuresTable(figures);
 }
+
+/** One chat scenario's rows, by median latency: { header, body, note }. */
+export function chatFigures(rows) {
+  const sorted = [...rows].sort((a, b) => (a.latencyMs?.p50 ?? Infinity) - (b.latencyMs?.p50 ?? Infinity));
+  const header = ['stack', 'delivered / expected', 'violations', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors',
+    'server CPU %', 'client CPU %', 'peak RSS MiB', 'verdict'];
+  const body = sorted.map((r) => [
+    figure(r.stack, null, 'stack'), figure(`${num(r.delivered)} / ${num(r.expected)}`, r.delivered, 'delivered'),
+    figure(num(r.violations?.total ?? r.violations), r.violations?.total ?? r.violations, 'violations'),
+    ...percentiles(r.latencyMs), figure(num(r.errors), r.errors, 'errors'),
+    figure(num(r.cpuPercent?.mean), r.cpuPercent?.mean, 'serverCpu'), figure(num(r.clientCpuPercent), r.clientCpuPercent, 'clientCpu'),
+    figure(r.peakRssBytes ? num(mib(r.peakRssBytes)) : '–', mib(r.peakRssBytes), 'peakRssMiB'),
+    figure(r.failed ? 'FAILED' : r.delivery ?? 'kept up', null, 'verdict'),
+  ]);
+  return { header, body, note: '' };
+}
+
+const chatTable = (rows) => figuresTable(chatFigures(rows));
 
 export function describeStep(step) {
   if (!step) return '';
@@ -169,6 +200,21 @@ function workloadSections(rows, pinning, claims) {
   return labels.map((label) => renderWorkload(rows, label, { pinning, claims }));
 }
 
+/** One workload's open-loop steps, stacks in order, each offered rate ascending: { header, body, note }. */
+export function latencyFigures(records) {
+  const rows = [...records].sort((a, b) => a.stack.localeCompare(b.stack) || (a.rate ?? 0) - (b.rate ?? 0));
+  const header = ['stack', 'offered req/s', 'achieved', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors', 'server CPU %',
+    'generator CPU %', 'rate', 'after', 'verdict'];
+  const body = rows.map((r) => [
+    figure(r.stack, null, 'stack'), figure(num(r.rate), r.rate, 'rate'), figure(num(r.achieved), r.achieved, 'achieved'),
+    ...percentiles(r.latencyMs), figure(num(r.errors), r.errors, 'errors'),
+    figure(num(r.serverCpuPercent), r.serverCpuPercent, 'serverCpu'), figure(num(r.generatorCpuPercent), r.generatorCpuPercent, 'generatorCpu'),
+    figure(`${(r.bases ?? []).join(' = ')}${r.capped ? ` (capped from ${num(r.wanted)})` : ''}`), figure(r.after ?? ''),
+    figure(r.failed ? `FAILED: ${r.reason}` : `${r.keptUp ? 'kept up' : 'fell behind'}${r.invariant ? `; invariant ${r.invariant}` : ''}`, null, 'verdict'),
+  ]);
+  return { header, body, note: '' };
+}
+
 /** The open-loop latency steps: one table per workload, stacks in order, each offered rate ascending. */
 function latencySection(summary) {
   const records = summary.latency ?? [];
@@ -187,17 +233,8 @@ function latencySection(summary) {
     'after a closed-loop warm-up (wrk) until its rate was steady ("after" says which).' : '',
   ceiling ? ` The generator offered against nginx: ${ceiling}; no step asks for more than half of that (a capped rate says so).` : '',
   ' "fell behind": fewer than 97 % of the due requests completed in the step.'].join('');
-  const sections = WORKLOAD_ORDER.filter((w) => records.some((r) => r.workload === w)).map((w) => {
-    const rows = records.filter((r) => r.workload === w)
-      .sort((a, b) => a.stack.localeCompare(b.stack) || (a.rate ?? 0) - (b.rate ?? 0));
-    return [`### ${w} latency`, '', table(['stack', 'offered req/s', 'achieved', 'p50 ms', 'p90', 'p99', 'p99.9', 'max',
-      'errors', 'server CPU %', 'generator CPU %', 'rate', 'after', 'verdict'], rows.map((r) => [
-      `\`${r.stack}\``, num(r.rate), num(r.achieved), ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99),
-      ms(r.latencyMs?.['p99.9']), ms(r.latencyMs?.max), num(r.errors), num(r.serverCpuPercent), num(r.generatorCpuPercent),
-      `${(r.bases ?? []).join(' = ')}${r.capped ? ` (capped from ${num(r.wanted)})` : ''}`, r.after ?? '',
-      r.failed ? `FAILED: ${r.reason}` : `${r.keptUp ? 'kept up' : 'fell behind'}${r.invariant ? `; invariant ${r.invariant}` : ''}`,
-    ]))].join('\n');
-  });
+  const sections = WORKLOAD_ORDER.filter((w) => records.some((r) => r.workload === w))
+    .map((w) => [`### ${w} latency`, '', figuresTable(latencyFigures(records.filter((r) => r.workload === w)))].join('\n'));
   return ['## Latency at offered rates', '', intro, '', ...sections.flatMap((x) => [x, ''])].join('\n');
 }
 

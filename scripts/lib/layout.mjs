@@ -45,8 +45,8 @@ function javaProblems(stack, layout) {
 function nodeExtrasProblems(stack, layout) {
   const packages = layout.workloads.map((w) => w.package);
   return Object.keys(stack.layoutExtras || {}).flatMap((key) => {
-    const [pkg, file] = key.split('/');
-    if (!packages.includes(pkg) || !file) return [`${stack.name}: layoutExtras names ${key}, which is not <workload package>/<file>`];
+    const [pkg, file, ...deeper] = key.split('/');
+    if (!packages.includes(pkg) || !file || deeper.length) return [`${stack.name}: layoutExtras names ${key}, which is not <workload package>/<file>`];
     return existsSync(join(stack.dir, 'src', file)) ? [] : [`${stack.name}: layoutExtras names ${key}, but src/${file} does not exist`];
   });
 }

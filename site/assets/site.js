@@ -86,7 +86,8 @@
 
   function showStacks() {
     const hidden = boxes.filter((box) => !box.checked).map((box) => box.dataset.showStack);
-    for (const cell of document.querySelectorAll('.cell')) cell.hidden = hidden.includes(cell.dataset.stack);
+    // Its columns, figures, calibration lines, extras and deviations, a variant's ("java-vertx:eventbus") with it.
+    for (const element of document.querySelectorAll('main [data-stack]')) element.hidden = hidden.includes(element.dataset.stack.split(':')[0]);
     store.set('site.hidden', JSON.stringify(hidden));
   }
 

@@ -1,12 +1,17 @@
 // Which of the stacks' deviations (spec/API.md §10) a workload's page shows. A deviation names the check it is
-// excused from; it belongs to a workload when that check is about it: a conformance clause by the name of the test
-// file that holds it (static-security.test.mjs is about /static; general.test.mjs about none), a faults or fuzz
-// check by the routes and names its own name mentions. One that names no workload ("HEAD and 304 responses have no body") is about every route, so every page.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// excused from, and it belongs to the workloads that check is about: those the name of the file holding the check
+// names (static-security.test.mjs, fuzz/chat.mjs), else those the check's own name mentions ("bookings succeed
+// again"), else every workload ("HEAD and 304 responses have no body" is about any route).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
 
-const CONFORMANCE = join(ROOT, 'spec/conformance');
+// Where each suite's checks are written: the conformance clauses, the fuzzer's judges, the faults.
+const CHECKS = {
+  conformance: ['spec/conformance'],
+  fuzz: ['spec/conformance/fuzz', 'spec/conformance/fuzz.mjs'],
+  faults: ['loadtest/lib/faults', 'loadtest/faults.mjs'],
+};
 
 // A workload's words: its package, its name in the bench, and the first segment of each route its roles serve.
 function wordsOf(workload) {
@@ -14,11 +19,11 @@ function wordsOf(workload) {
   return [...new Set([workload.package, workload.bench, ...routes])].filter(Boolean);
 }
 
-// The conformance test file whose source holds the clause's exact name, or null.
-function testFileOf(name) {
-  const file = readdirSync(CONFORMANCE).filter((f) => f.endsWith('.test.mjs'))
-    .find((f) => readFileSync(join(CONFORMANCE, f), 'utf8').includes(name));
-  return file ?? null;
+// The file of the suite whose source holds the check's exact name, or null.
+function checkFileOf(suite, name) {
+  const files = (CHECKS[suite] ?? []).map((path) => join(ROOT, path)).filter(existsSync).flatMap((path) => (path.endsWith('.mjs')
+    ? [path] : readdirSync(path).filter((f) => f.endsWith('.mjs')).map((f) => join(path, f))));
+  return files.find((file) => readFileSync(file, 'utf8').includes(name)) ?? null;
 }
 
 function mentions(text, words) {
@@ -36,10 +41,10 @@ export function allDeviations(stacks) {
 
 /** The deviations among `deviations` that a workload of readSources() is concerned by. */
 export function deviationsOf(workload, deviations, workloads) {
-  const words = wordsOf(workload);
   return deviations.filter((d) => {
-    const subject = (d.suite === 'conformance' && testFileOf(d.test)) || d.test;
-    const named = workloads.filter((w) => mentions(subject, wordsOf(w)));
+    const file = checkFileOf(d.suite, d.test);
+    const byFile = file ? workloads.filter((w) => mentions(basename(file), wordsOf(w))) : [];
+    const named = byFile.length ? byFile : workloads.filter((w) => mentions(d.test, wordsOf(w)));
     return named.length ? named.includes(workload) : true;
   });
 }

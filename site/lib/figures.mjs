@@ -1,80 +1,18 @@
 // The figures beside a workload's code: its tables from one bench run's summary.json (results/latest unless RUN
-// names another run), ranked and judged as REPORT.md ranks and judges them, and each stack's line against its
-// TechEmpower entry: from the newest `make calibrate` run here that measured it, else the README's last measured table.
+// names another run), which are REPORT.md's own (loadtest/lib/report.mjs) with the number behind each figure; and each
+// stack's line against its TechEmpower entry: from the newest `make calibrate` run here that measured it, else the
+// README's last measured table.
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
-import { describeBound, rankRows } from '../../loadtest/lib/bottleneck.mjs';
-import { describeStep, ms, num, verdict } from '../../loadtest/lib/report.mjs';
+import { chatFigures, describeStep, httpFigures, latencyFigures, num } from '../../loadtest/lib/report.mjs';
 import { COUNTERPARTS, calibrationVerdict, perRound } from '../../loadtest/lib/calibration.mjs';
-
-const MIB = 2 ** 20;
 
 /** The run at `dir` (a results/<run> directory or the latest link): { name, dir, summary }, or null when there is none. */
 export function readRun(dir) {
   if (!existsSync(join(dir, 'summary.json'))) return null;
   const real = realpathSync(dir);
   return { name: basename(real), dir: real, summary: JSON.parse(readFileSync(join(real, 'summary.json'), 'utf8')) };
-}
-
-// A cell: its text, and the number it shows (data-value) where it is one, for a reader's tools and the site's test.
-const cell = (text, value, field) => ({ text, value, field });
-
-function httpTable(rows, pinning) {
-  const { ranked, bound } = rankRows(rows);
-  const best = ranked[0]?.throughput?.median;
-  const header = ['stack', 'req/s', '× best', 'req per server CPU-s', 'server CPU %', 'generator CPU %', 'p50 ms', 'p90', 'p99',
-    'p99.9', 'errors', 'peak RSS MiB', 'bottleneck', 'verdict'];
-  const body = [...ranked, ...bound].map((r) => [
-    cell(r.stack, null, 'stack'),
-    cell(num(r.throughput?.median), r.throughput?.median, 'throughput'),
-    cell(r.bottleneck?.bound !== 'generator' && best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–'),
-    cell(num(r.perCpuSecond), r.perCpuSecond, 'perCpuSecond'),
-    cell(num(r.cpuPercent?.mean), r.cpuPercent?.mean, 'serverCpu'),
-    cell(num(r.generatorCpuPercent), r.generatorCpuPercent, 'generatorCpu'),
-    ...['p50', 'p90', 'p99', 'p99.9'].map((p) => cell(ms(r.latencyMs?.[p]), r.latencyMs?.[p], p)),
-    cell(r.samples ? num(r.errors) : '–', r.errors, 'errors'),
-    cell(r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–', r.peakRssBytes, 'peakRss'),
-    cell(describeBound(r.bottleneck, pinning), null, 'bottleneck'),
-    cell(verdict(r), null, 'verdict'),
-  ]);
-  const note = bound.length ? `${bound.map((r) => r.stack).join(', ')}: generator-bound, so its req/s is what the generator ` +
-    'could drive, not ranked against the rows above (in order of req per server CPU-second).' : '';
-  return { header, body, note };
-}
-
-function chatTable(rows) {
-  const sorted = [...rows].sort((a, b) => (a.latencyMs?.p50 ?? Infinity) - (b.latencyMs?.p50 ?? Infinity));
-  const header = ['stack', 'deliveries/s', 'delivered / expected', 'violations', 'p50 ms', 'p90', 'p99', 'p99.9', 'errors',
-    'server CPU %', 'client CPU %', 'peak RSS MiB', 'verdict'];
-  const body = sorted.map((r) => [
-    cell(r.stack, null, 'stack'),
-    cell(num(r.throughput?.median), r.throughput?.median, 'throughput'),
-    cell(`${num(r.delivered)} / ${num(r.expected)}`),
-    cell(num(r.violations?.total ?? r.violations), r.violations?.total ?? r.violations, 'violations'),
-    ...['p50', 'p90', 'p99', 'p99.9'].map((p) => cell(ms(r.latencyMs?.[p]), r.latencyMs?.[p], p)),
-    cell(num(r.errors), r.errors, 'errors'),
-    cell(num(r.cpuPercent?.mean), r.cpuPercent?.mean, 'serverCpu'),
-    cell(`${num(r.clientCpuPercent)}${r.client?.bound ? ' (client-bound)' : ''}`, r.clientCpuPercent, 'clientCpu'),
-    cell(r.peakRssBytes ? num(r.peakRssBytes / MIB) : '–', r.peakRssBytes, 'peakRss'),
-    cell(r.failed ? 'FAILED' : r.delivery ?? 'kept up', null, 'verdict'),
-  ]);
-  return { header, body, note: '' };
-}
-
-// The open-loop steps: latency counted from when each request was due.
-function latencyTable(records) {
-  const rows = records.filter((r) => r.rate || r.failed).sort((a, b) => a.stack.localeCompare(b.stack) || (a.rate ?? 0) - (b.rate ?? 0));
-  if (!rows.length) return null;
-  const header = ['stack', 'offered req/s', 'achieved', 'p50 ms', 'p90', 'p99', 'p99.9', 'server CPU %', 'generator CPU %', 'rate', 'verdict'];
-  const body = rows.map((r) => [
-    cell(r.stack, null, 'stack'), cell(num(r.rate), r.rate, 'rate'), cell(num(r.achieved), r.achieved, 'achieved'),
-    ...['p50', 'p90', 'p99', 'p99.9'].map((p) => cell(ms(r.latencyMs?.[p]), r.latencyMs?.[p], p)),
-    cell(num(r.serverCpuPercent), r.serverCpuPercent, 'serverCpu'), cell(num(r.generatorCpuPercent), r.generatorCpuPercent, 'generatorCpu'),
-    cell((r.bases ?? []).join(' = ')),
-    cell(r.failed ? `FAILED: ${r.reason}` : `${r.keptUp ? 'kept up' : 'fell behind'}${r.invariant ? `; invariant ${r.invariant}` : ''}`, null, 'verdict'),
-  ]);
-  return { header, body, note: '' };
 }
 
 /**
@@ -87,10 +25,12 @@ export function workloadFigures(run, benchName, stacks) {
   const pinning = run?.summary.environment?.pinning;
   const tables = labels.map((label) => {
     const group = rows.filter((r) => r.label === label);
-    return { label, setting: describeStep(group[0].step), table: benchName === 'chat' ? chatTable(group) : httpTable(group, pinning) };
+    return { label, setting: describeStep(group[0].step),
+      table: benchName === 'chat' ? chatFigures(group) : httpFigures(group, { links: false, pinning }) };
   });
+  const steps = (run?.summary.latency ?? []).filter((r) => r.workload === benchName);
   const measured = new Set(rows.map((r) => r.stack.split(':')[0]));
-  return { tables, latency: latencyTable((run?.summary.latency ?? []).filter((r) => r.workload === benchName)),
+  return { tables, latency: steps.length ? latencyFigures(steps) : null,
     missing: stacks.map((s) => s.name).filter((name) => !measured.has(name)) };
 }
 
@@ -98,7 +38,11 @@ export function workloadFigures(run, benchName, stacks) {
 function readmeCalibration(root) {
   const text = readFileSync(join(root, 'README.md'), 'utf8');
   const section = text.slice(text.indexOf('## Against TechEmpower\'s entries'));
-  const lines = section.slice(section.indexOf('| stack | entry | hello | verdict |')).split('\n');
+  const header = section.indexOf('| stack | entry | hello | verdict |');
+  if (!text.includes('## Against TechEmpower\'s entries') || header === -1) {
+    throw new Error('README.md: no "Against TechEmpower\'s entries" section with its | stack | entry | hello | verdict | table (site/lib/figures.mjs reads it)');
+  }
+  const lines = section.slice(header).split('\n');
   const rows = new Map();
   for (const line of lines.slice(2)) {
     if (!line.startsWith('|')) break;

@@ -1,7 +1,7 @@
 // The site's HTML: an index, and one page per workload of spec/layout.json with its figures, every role's file of
 // every stack in columns, the files one framework alone needs, and the deviations that concern it. Plain files
 // opened from disk: the stylesheets and scripts are beside them (assets/), every link is relative.
-import { relative, join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { highlightLines } from './highlight.mjs';
 
 const escapeHtml = (text) => String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -34,11 +34,13 @@ ${body}
 `;
 }
 
+// A file's address from a page: relative, so the site opens from wherever it was written, each segment URL-encoded.
+const href = (fromDir, file) => relative(fromDir, file).split(sep).map(encodeURIComponent).join('/');
 const link = (fromDir, file, label, fragment) =>
-  `<a href="${escapeHtml(relative(fromDir, file))}${fragment ? `#${fragment}` : ''}">${escapeHtml(label)}</a>`;
+  `<a href="${escapeHtml(href(fromDir, file))}${fragment ? `#${fragment}` : ''}">${escapeHtml(label)}</a>`;
 // A source file's link in its column: its last two segments (bookings/Bookings.java, src/bookings.js), the path as its title.
 const fileLink = (fromDir, root, path) =>
-  `<a href="${escapeHtml(relative(fromDir, join(root, path)))}" title="${escapeHtml(path)}">${escapeHtml(path.split('/').slice(-2).join('/'))}</a>`;
+  `<a href="${escapeHtml(href(fromDir, join(root, path)))}" title="${escapeHtml(path)}">${escapeHtml(path.split('/').slice(-2).join('/'))}</a>`;
 
 function htmlTable({ header, body, note }, className) {
   const head = `<tr>${header.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr>`;
@@ -47,7 +49,7 @@ function htmlTable({ header, body, note }, className) {
     return i === 0 ? `<th scope="row"${attrs}>${escapeHtml(c.text)}</th>` : `<td${attrs}>${escapeHtml(c.text)}</td>`;
   }).join('')}</tr>`);
   return `<div class="table"><table class="${className}"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table></div>` +
-    (note ? `<p class="note">${escapeHtml(note)}</p>` : '');
+    (note ? `<p class="note">${escapeHtml(note.replace(/`/g, ''))}</p>` : '');
 }
 
 function figuresSection(workload, { run, figures, calibration, siteDir }) {
@@ -60,7 +62,7 @@ function figuresSection(workload, { run, figures, calibration, siteDir }) {
     parts.push(`<p class="no-run">No run: there is no bench run to show (make bench writes results/latest; make site RUN=&lt;a run&gt; shows another).</p>`);
   } else if (!figures.tables.length) {
     parts.push(`<p class="no-run">No run of ${escapeHtml(workload.bench)} in ${link(siteDir, join(run.dir, 'REPORT.md'), run.name)}: ` +
-      `that run measured ${escapeHtml([...new Set(run.summary.results.map((r) => r.workload))].join(', ') || 'nothing')} ` +
+      `that run measured ${escapeHtml([...new Set((run.summary.results ?? []).map((r) => r.workload))].join(', ') || 'nothing')} ` +
       `(make bench WORKLOADS=${escapeHtml(workload.bench)}).</p>`);
   } else {
     const env = run.summary.environment ?? {};
@@ -70,10 +72,11 @@ function figuresSection(workload, { run, figures, calibration, siteDir }) {
       `load on CPU ${escapeHtml(env.pinning?.loadgen ?? '?')}; git ${escapeHtml(env.git?.sha?.slice(0, 12) ?? '?')}${env.git?.dirty ? ' (uncommitted changes)' : ''}. ` +
       'Ratios between stacks hold within one run only.</p>');
     for (const { label, setting, table } of figures.tables) {
-      parts.push(`<h3 id="run-${escapeHtml(label)}">${escapeHtml(label)}</h3><p class="setting">${escapeHtml(setting)}</p>`, htmlTable(table, 'figures'));
+      parts.push(`<section class="run" data-label="${escapeHtml(label)}"><h3>${escapeHtml(label)}</h3>` +
+        `<p class="setting">${escapeHtml(setting)}</p>${htmlTable(table, 'figures')}</section>`);
     }
     if (figures.latency) {
-      parts.push('<h3>Latency at offered rates</h3><p class="setting">Open loop: every request is due at its time and its latency ' +
+      parts.push('<h3 id="latency">Latency at offered rates</h3><p class="setting">Open loop: every request is due at its time and its latency ' +
         'counts from then, so a stall shows in the tail.</p>', htmlTable(figures.latency, 'latency'));
     }
     if (figures.missing.length) parts.push(`<p class="missing">Not in this run: ${escapeHtml(figures.missing.join(', '))}.</p>`);
@@ -178,7 +181,7 @@ export function indexPage({ stacks, workloads, run, deviations, siteDir, root, s
       `<th scope="col">port</th><th scope="col">what it is</th><th scope="col">variants</th></tr></thead><tbody>${stackRows}</tbody></table></div>`,
     '<h2>Figures</h2>', run
       ? `<p class="source">From bench run ${link(siteDir, join(run.dir, 'REPORT.md'), run.name)} (profile ${escapeHtml(run.summary.profile)}, ` +
-        `${escapeHtml([...new Set(run.summary.results.map((r) => r.stack))].join(', '))}).</p>`
+        `${escapeHtml([...new Set((run.summary.results ?? []).map((r) => r.stack))].join(', '))}).</p>`
       : '<p class="no-run">No run: make bench writes results/latest, which make site shows (RUN=&lt;a run&gt; for another).</p>',
     deviationsSection(deviations),
   ].join('\n');
