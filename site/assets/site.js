@@ -1,6 +1,6 @@
-// The page's two switches: which stacks' columns are shown, and a diff of every column against one chosen stack
+// The page's switches: which stacks' columns are shown, and a diff of every column against one chosen stack
 // (jsdiff's diffArrays over whole lines; the highlighted lines are the build's, re-arranged, never re-parsed).
-// Both choices are kept in localStorage, so the next workload's page opens the same way.
+// The choices (and whether long lines wrap) are kept in localStorage, so the next workload's page opens the same way.
 'use strict';
 
 (() => {
@@ -90,6 +90,12 @@
     for (const element of document.querySelectorAll('main [data-stack]')) element.hidden = hidden.includes(element.dataset.stack.split(':')[0]);
     store.set('site.hidden', JSON.stringify(hidden));
   }
+
+  const wrap = document.getElementById('wrap');
+  const showWrap = () => { document.body.classList.toggle('wrap', wrap.checked); store.set('site.wrap', wrap.checked ? '1' : ''); };
+  wrap.addEventListener('change', showWrap);
+  wrap.checked = store.get('site.wrap') === '1';
+  showWrap();
 
   select.addEventListener('change', () => { store.set('site.diff', select.value); showDiff(select.value); });
   for (const box of boxes) box.addEventListener('change', showStacks);

@@ -128,7 +128,8 @@ function controls(stacks) {
     stacks.map((s) => `<label><input type="checkbox" data-show-stack="${escapeHtml(s.name)}" checked> ${escapeHtml(s.name)}</label>`).join(' ') +
     '</fieldset><label class="diff">Show each file as a diff against <select id="diff-base"><option value="">none: each file whole</option>' +
     diffable.map((s) => `<option value="${escapeHtml(s.name)}">${escapeHtml(s.name)}</option>`).join('') +
-    '</select></label> <span class="hint">(a stack of the same language; the others stay whole)</span></div>';
+    '</select></label> <span class="hint">(a stack of the same language; the others stay whole)</span> ' +
+    '<label><input type="checkbox" id="wrap"> wrap long lines</label></div>';
 }
 
 function extrasSection(workload, siteDir, root) {
