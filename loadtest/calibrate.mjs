@@ -23,7 +23,7 @@ import { start, stop, tail, logFile, waitServing } from '../scripts/lib/processe
 // As long as a JVM on one pinned core may take to answer its first request.
 const STARTUP_MS = 120_000;
 import { bottleneck } from './lib/bottleneck.mjs';
-import { calibrationTable, entriesOf, expandVars, missingFlags, summariseRounds } from './lib/calibration.mjs';
+import { calibrationTable, entriesOf, entryEnv, expandVars, missingFlags, overridesOf, summariseRounds } from './lib/calibration.mjs';
 import { selectPinning } from './lib/profiles.mjs';
 import { measureWrk, warmUntilSteady, wrkOptions } from './lib/run.mjs';
 import { startStack } from './lib/servers.mjs';
@@ -88,9 +88,9 @@ function build(entry) {
   return { dir };
 }
 
-async function startEntry(entry, dir) {
+async function startEntry(entry, dir, ourKeys) {
   const target = { id: `${entry.own ? 'own' : 'tfb'}-${entry.name}`, stack: { name: entry.name, dir, start: entry.start } };
-  const pid = start(target, { ...env, ...entry.env, JAVA_HOME, SERVER_CPUS: pinning.server, ...(entry.own ? { PORT: String(entry.port) } : {}) });
+  const pid = start(target, { ...entryEnv(env, entry, ourKeys), JAVA_HOME, SERVER_CPUS: pinning.server, ...(entry.own ? { PORT: String(entry.port) } : {}) });
   const first = Object.values(entry.paths)[0];
   if ((await waitServing(`http://127.0.0.1:${entry.port}${first}`, pid, STARTUP_MS)) !== 'serving') {
     await stop(pid);
@@ -142,8 +142,9 @@ async function calibrateStack(target, runDir) {
 async function calibrateAgainst(target, entry, runDir) {
   const workloads = Object.keys(entry.paths).filter((w) => !env.WORKLOADS || env.WORKLOADS.split(',').includes(w));
   if (!workloads.length) return { rows: [], drift: [] }; // an own entry has hello only: WORKLOADS=echo leaves it nothing
+  const overrides = overridesOf({ ...target.stack.env, ...(target.variant?.env ?? {}) }, env);
   const rows = workloads.map((workload) => ({ stack: target.id, workload, entry: entry.name, path: entry.paths[workload], ceiling: entry.ceiling,
-    rounds: [], warmups: [] }));
+    overrides, rounds: [], warmups: [] }));
   const drift = entry.dockerfile && existsSync(entry.dockerfile) ? missingFlags(readFileSync(entry.dockerfile, 'utf8'), expandVars(entry.start, entry.env)) : [];
   const built = build(entry);
   if (built.error) return { rows: rows.map((r) => ({ ...r, error: built.error })), drift };
@@ -151,7 +152,7 @@ async function calibrateAgainst(target, entry, runDir) {
     const servers = {};
     try {
       servers.ours = await startStack(target, pinning.server, console.log);
-      servers.theirs = await startEntry(entry, built.dir);
+      servers.theirs = await startEntry(entry, built.dir, Object.keys(target.stack.env));
       // Ours on its own workload; theirs on its URL for it, measured as a plain GET.
       const sideOf = (side, workload) => (side === 'ours'
         ? { server: servers.ours, workload }

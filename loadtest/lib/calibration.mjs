@@ -15,6 +15,16 @@ export const COUNTERPARTS = {
   echo: { url: 'json_url', sameWork: false, differs: 'their /json serialises a fixed object; our echo reads a POST body, parses and validates it, then writes it' },
 };
 
+/**
+ * The environment an entry starts in: make calibrate's, without the variables that configure our stack (its
+ * stack.json env, such as JAVA_OPTS: a user's JAVA_OPTS=… is meant for ours, and their start scripts read it too),
+ * then the entry's own (calibration.env).
+ */
+export function entryEnv(env, entry, ourKeys) {
+  const inherited = Object.fromEntries(Object.entries(env).filter(([key]) => !ourKeys.includes(key)));
+  return { ...inherited, ...entry.env };
+}
+
 /** The entry a stack names, with what its benchmark_config.json says it serves; throws on a checkout without it. */
 export function entryOf(stack, tfbDir) {
   const c = stack.calibration;
@@ -114,6 +124,18 @@ export function calibrationVerdict(row, threshold = 0.9) {
             : s.ratio >= threshold ? `ok (≥ ${threshold.toFixed(2)})` : `BELOW ${threshold.toFixed(2)}`;
 }
 
+/**
+ * Which of our stack's variables (its stack.json env) this run set otherwise, e.g. { JAVA_OPTS: '…' }: a run of
+ * ours with a setting being tried says so in its row, so it is never read as the stack as it is.
+ */
+export function overridesOf(stackEnv, env) {
+  return Object.fromEntries(Object.keys(stackEnv).filter((key) => env[key] !== undefined && env[key] !== stackEnv[key])
+    .map((key) => [key, env[key]]));
+}
+
+/** "java-play with JAVA_OPTS=…": the row's stack, and what it ran with when that was not its stack.json's. */
+export const oursAsRun = (row) => [row.stack, ...Object.entries(row.overrides ?? {}).map(([k, v]) => `${k}=${v}`)].join(' with ');
+
 /** The Markdown table: one row per stack and workload, verdict against the 0.90 the calibration asks. */
 export function calibrationTable(rows, threshold = 0.9) {
   const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per pair (rounds split by ;, not server-bound in brackets)', 'median', 'middle half of the pairs', 'req/s ours / theirs',
@@ -123,7 +145,7 @@ export function calibrationTable(rows, threshold = 0.9) {
     const s = row.summary;
     const verdict = calibrationVerdict(row, threshold);
     const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';
-    lines.push(`| ${[row.stack, row.workload, `${row.entry} (${row.path ?? '—'})`,
+    lines.push(`| ${[oursAsRun(row), row.workload, `${row.entry} (${row.path ?? '—'})`,
       s ? perRound(s) || '—' : '—', s ? fixed(s.ratio, 2) : '—', s?.quartiles?.[0] != null ? `${fixed(s.quartiles[0], 2)}–${fixed(s.quartiles[1], 2)}` : '—',
       s ? `${fixed(s.ours.throughput, 0)} / ${fixed(s.theirs.throughput, 0)}` : '—',
       s ? `${fixed(s.ours.cpuMicros, 1)} / ${fixed(s.theirs.cpuMicros, 1)}` : '—', bounds, verdict].join(' | ')} |`);

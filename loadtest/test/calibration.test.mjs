@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadStacks } from '../../scripts/lib/stacks.mjs';
-import { calibrationTable, cpuMicrosPerRequest, dockerfileFlags, entriesOf, entryOf, expandVars, missingFlags, summariseRounds } from '../lib/calibration.mjs';
+import { calibrationTable, cpuMicrosPerRequest, dockerfileFlags, entriesOf, entryEnv, entryOf, expandVars, missingFlags, overridesOf, summariseRounds } from '../lib/calibration.mjs';
 import { wrkArgs } from '../wrk.mjs';
 
 test('every stack names its nearest entry with a build and a start command', () => {
@@ -116,4 +116,20 @@ test("wrk takes an entry's path for a GET workload, and refuses one for a worklo
   const args = wrkArgs({ workload: 'hello', port: 8080, connections: 10, durationSeconds: 1, path: '/json' });
   assert.equal(args.find((a) => a.startsWith('http://')), 'http://127.0.0.1:8080/json');
   assert.throws(() => wrkArgs({ workload: 'echo', port: 8080, connections: 10, durationSeconds: 1, path: '/json' }), /only a GET workload/);
+});
+
+test('an entry starts without the variables that configure our stack, with its own', () => {
+  const env = { PATH: '/bin', JAVA_OPTS: '-XX:+UseParallelGC', CHAT_FANOUT: 'direct', TFB_DIR: '/t' };
+  assert.deepEqual(entryEnv(env, { env: {} }, ['JAVA_OPTS', 'CHAT_FANOUT']), { PATH: '/bin', TFB_DIR: '/t' });
+  assert.deepEqual(entryEnv(env, { env: { JAVA_OPTS: '-Xss1m' } }, ['JAVA_OPTS']), { PATH: '/bin', CHAT_FANOUT: 'direct', TFB_DIR: '/t', JAVA_OPTS: '-Xss1m' });
+});
+
+test('a run of ours with a variable of its stack.json set otherwise names it in its row', () => {
+  const stackEnv = { JAVA_OPTS: '-XX:+UseParallelGC', CHAT_FANOUT: 'direct' };
+  assert.deepEqual(overridesOf(stackEnv, { JAVA_OPTS: '-XX:+UseG1GC', CHAT_FANOUT: 'direct', PATH: '/bin' }), { JAVA_OPTS: '-XX:+UseG1GC' });
+  assert.deepEqual(overridesOf(stackEnv, { PATH: '/bin' }), {});
+  const run = (throughput) => ({ throughput, serverCpuPercent: 100, bound: 'server' });
+  const summary = summariseRounds([{ ours: run(900), theirs: run(1000) }]);
+  const table = calibrationTable([{ stack: 'p', workload: 'hello', entry: 'e', path: '/plaintext', overrides: { JAVA_OPTS: '-XX:+UseG1GC' }, summary }]);
+  assert.match(table, /^\| p with JAVA_OPTS=-XX:\+UseG1GC \| hello \|/m);
 });

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
 import { chatFigures, describeStep, httpFigures, latencyFigures, num } from '../../loadtest/lib/report.mjs';
-import { COUNTERPARTS, calibrationVerdict, perRound } from '../../loadtest/lib/calibration.mjs';
+import { COUNTERPARTS, calibrationVerdict, oursAsRun, perRound } from '../../loadtest/lib/calibration.mjs';
 
 /** The run at `dir` (a results/<run> directory or the latest link): { name, dir, summary }, or null when there is none. */
 export function readRun(dir) {
@@ -81,7 +81,7 @@ export function calibrationLines(benchName, stacks, { root = ROOT, runDir = RUN_
     for (const run of runs) {
       const rows = run.rows.filter((r) => r.workload === benchName && r.stack.split(':')[0] === stack.name);
       if (rows.length) {
-        return rows.map((row) => ({ stack: row.stack, text: calibrationText(row),
+        return rows.map((row) => ({ stack: row.stack, text: `${oursAsRun(row) === row.stack ? '' : `(ours as ${oursAsRun(row)}) `}${calibrationText(row)}`,
           source: { file: join(run.dir, 'CALIBRATION.md'), label: `make calibrate, ${run.name}` } }));
       }
     }
