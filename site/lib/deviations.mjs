@@ -19,12 +19,19 @@ function wordsOf(workload) {
   return [...new Set([workload.package, workload.bench, ...routes])].filter(Boolean);
 }
 
-// The file of the suite whose source holds the check's exact name, or null.
-function checkFileOf(suite, name) {
-  const files = (CHECKS[suite] ?? []).map((path) => join(ROOT, path)).filter(existsSync).flatMap((path) => (path.endsWith('.mjs')
-    ? [path] : readdirSync(path).filter((f) => f.endsWith('.mjs')).map((f) => join(path, f))));
-  return files.find((file) => readFileSync(file, 'utf8').includes(name)) ?? null;
+// Each suite's check files with their text, read once per build: [{ file, text }].
+const sources = new Map();
+function sourcesOf(suite) {
+  if (!sources.has(suite)) {
+    const files = (CHECKS[suite] ?? []).map((path) => join(ROOT, path)).filter(existsSync).flatMap((path) => (path.endsWith('.mjs')
+      ? [path] : readdirSync(path).filter((f) => f.endsWith('.mjs')).map((f) => join(path, f))));
+    sources.set(suite, files.map((file) => ({ file, text: readFileSync(file, 'utf8') })));
+  }
+  return sources.get(suite);
 }
+
+// The file of the suite whose source holds the check's exact name, or null.
+const checkFileOf = (suite, name) => sourcesOf(suite).find(({ text }) => text.includes(name))?.file ?? null;
 
 function mentions(text, words) {
   const lower = text.toLowerCase();

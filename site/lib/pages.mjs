@@ -93,8 +93,7 @@ function figuresSection(workload, { run, figures, calibration, siteDir }) {
   return parts.join('\n');
 }
 
-function codeBlock(file) {
-  const lines = highlightLines(file.text, file.language);
+function codeBlock(file, lines = highlightLines(file.text, file.language)) {
   return `<pre class="code hljs"><code>${lines.map((l, i) => `<span class="line" data-n="${i + 1}">${l}</span>`).join('')}</code></pre>`;
 }
 
@@ -109,10 +108,10 @@ function cellHtml(cell, siteDir, root) {
     return `<article class="cell none" data-stack="${escapeHtml(cell.stack)}" data-runtime="${cell.runtime}">${head}</header>` +
       `<p class="absent">${escapeHtml(cell.none)}.</p></article>`;
   }
-  const count = cell.text.replace(/\n$/, '').split('\n').length;
+  const lines = highlightLines(cell.text, cell.language);
   return `<article class="cell" data-stack="${escapeHtml(cell.stack)}" data-runtime="${cell.runtime}">${head} ` +
-    `${fileLink(siteDir, root, cell.path)} <span class="count">${count} lines</span> <span class="badge"></span></header>` +
-    `${codeBlock(cell)}</article>`;
+    `${fileLink(siteDir, root, cell.path)} <span class="count">${lines.length} lines</span> <span class="badge"></span></header>` +
+    `${codeBlock(cell, lines)}</article>`;
 }
 
 function roleSection(role, siteDir, root) {
