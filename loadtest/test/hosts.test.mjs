@@ -17,6 +17,17 @@ const HOSTS = { server: '198.18.0.1', db: '198.18.0.2', loadgen: '198.18.0.3' };
 const SECOND_LOADGEN = '198.18.0.4';
 const rig = join(RUN_DIR, 'hosts');
 
+// Why the bench failed, the failed runs' own reasons last, where a truncated log still shows them.
+function benchFailure(run, resultsDir) {
+  const summaryFile = join(resultsDir, 'latest', 'summary.json');
+  const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : null;
+  const rows = summary ? [...summary.results, ...summary.ceiling.rows, ...summary.latency] : [];
+  const reasons = rows.filter((r) => r.failed).map((r) => `${r.stack} ${r.label ?? `${r.workload} at ${r.rate}/s`}: ` +
+    (r.reason ?? r.repeats?.filter((x) => x.failed).map((x) => `#${x.repeat} ${x.reason}`).join('; ')));
+  return [`bench exited ${run.status}`, run.stdout.slice(-3000), run.stderr.slice(-3000),
+    summary ? `failed runs in ${summaryFile}:` : 'no summary.json written', ...reasons].join('\n');
+}
+
 test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load on hosts of their own, the load on two`, {
   skip: !enabled && 'run by make hosts-test (HOSTS_TEST=1, SSH_CONFIG from scripts/hosts.sh up)', timeout: 900_000,
 }, () => {
@@ -29,7 +40,7 @@ test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load o
     encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 880_000,
   });
   process.stdout.write(run.stdout.split('\n').filter((l) => !/^\s*$/.test(l)).slice(-40).join('\n') + '\n');
-  assert.equal(run.status, 0, `bench exited ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
+  assert.equal(run.status, 0, benchFailure(run, resultsDir));
   const summary = JSON.parse(readFileSync(join(resultsDir, 'latest', 'summary.json'), 'utf8'));
   assert.equal(summary.failedRuns, 0);
 
@@ -90,7 +101,7 @@ test(`GENERATOR=jmeter across the hosts: JMeter's remote engines on both load ho
     encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 580_000,
   });
   process.stdout.write(run.stdout.split('\n').filter((l) => !/^\s*$/.test(l)).slice(-16).join('\n') + '\n');
-  assert.equal(run.status, 0, `bench exited ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
+  assert.equal(run.status, 0, benchFailure(run, resultsDir));
   const summary = JSON.parse(readFileSync(join(resultsDir, 'latest', 'summary.json'), 'utf8'));
   assert.equal(summary.generator, 'jmeter');
   for (const row of summary.results) {
