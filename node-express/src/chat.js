@@ -3,6 +3,7 @@
 const { STATUS_CODES } = require('node:http');
 const { WebSocketServer } = require('ws');
 const { ChatConnection } = require('./chat-connection');
+const { hostProblem, originForm } = require('./request-target');
 
 // What ws reads of one message (fragments reassembled) before it closes with 1009 itself, at once and ahead of
 // any frame still waiting to be dealt with. The contract's 64 KiB limit is chat-connection.js's, checked in frame
@@ -30,7 +31,9 @@ function attachChat(server, rooms) {
     else refuseUpgrade(socket, 400, 'Invalid WebSocket handshake');
   });
   server.on('upgrade', (req, socket, head) => {
-    if (req.url.split('?', 1)[0] === '/chat') {
+    const problem = hostProblem(req);
+    if (problem) refuseUpgrade(socket, 400, problem);
+    else if (originForm(req.url).split('?', 1)[0] === '/chat') {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     } else {
       refuseUpgrade(socket, 404, 'Not found');

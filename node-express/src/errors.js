@@ -1,6 +1,7 @@
 'use strict';
 
 const { STATUS_CODES } = require('node:http');
+const { hostProblem } = require('./request-target');
 
 // An error that carries its HTTP status, a short message for the JSON body and optional response headers.
 class HttpError extends Error {
@@ -16,12 +17,11 @@ function methodNotAllowed(allow) {
   return (req, res, next) => next(new HttpError(405, 'Method not allowed', { Allow: allow }));
 }
 
-// RFC 9112 §3.2: a request with more than one Host header is answered 400 (Node keeps the first and drops the
-// rest from req.headers, so they are counted in rawHeaders: names at even indexes).
-function singleHost(req, res, next) {
-  let hosts = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hosts++;
-  next(hosts > 1 ? new HttpError(400, 'More than one Host header') : undefined);
+// A request whose host is missing or ambiguous is answered 400 (request-target.js). One in absolute form is then
+// routed by express's router as its origin form, which it reads the path of.
+function hostHeader(req, res, next) {
+  const problem = hostProblem(req);
+  next(problem ? new HttpError(400, problem) : undefined);
 }
 
 function notFound(req, res, next) {
@@ -60,4 +60,4 @@ function statusOf(err) {
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
-module.exports = { HttpError, methodNotAllowed, singleHost, notFound, errorHandler };
+module.exports = { HttpError, methodNotAllowed, hostHeader, notFound, errorHandler };

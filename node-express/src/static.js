@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const express = require('express');
 const { HttpError } = require('./errors');
+const { originForm } = require('./request-target');
 const { pathSegments, contentType, notFound } = require('./static-path');
 const { repairRange } = require('./byte-range');
 const { repairIfModifiedSince } = require('./http-date');
@@ -27,7 +28,8 @@ function staticFiles(root) {
   });
 
   async function contain(req, res, next) {
-    if (!req.originalUrl.startsWith('/static/')) throw notFound(); // "/static" alone is no route (spec/API.md §1.4)
+    // "/static" alone is no route (spec/API.md §1.4), in origin or absolute form.
+    if (!originForm(req.originalUrl).startsWith('/static/')) throw notFound();
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', ALLOW);
     const segments = pathSegments(req.path);
     let real;

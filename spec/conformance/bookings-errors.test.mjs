@@ -107,9 +107,10 @@ describe('§6 bookings: accepted spellings', () => {
     return res.json();
   };
 
-  clause('Content-Type parameters are allowed', async () => {
+  clause('Content-Type parameters are allowed and ignored, an unknown charset too', async () => {
     await created(encode(fresh()), 'application/x-protobuf; messageType=bench.bookings.Booking');
     await created(JSON.stringify(fresh()), 'application/json; charset=utf-8');
+    await created(JSON.stringify(fresh()), 'application/json; charset=x-unknown');
   });
 
   clause('proto3 JSON mapping: original snake_case names and originTs as a number are accepted', async () => {

@@ -1,5 +1,5 @@
 // spec/API.md §7 chat violations: one {"type":"system","message":"<reason>"} frame then 1008; binary → 1003;
-// a frame over 64 KiB → 1009. A violating frame is never relayed to the room.
+// a frame over 64 KiB → 1009; a text frame that is not UTF-8 → 1007. A violating frame is never relayed to the room.
 import assert from 'node:assert/strict';
 import { after, describe } from 'node:test';
 import { unique } from './lib/config.mjs';
@@ -72,6 +72,28 @@ describe('§7 chat: frame kinds and sizes', () => {
     const client = await join(unique('bin'), unique('room'));
     client.send(Buffer.from(JSON.stringify({ name: client.name, chat: client.room, message: 'binary' })));
     assert.equal((await client.waitClose()).code, 1003);
+  });
+
+  // RFC 6455 §8.1: a text frame that is not UTF-8 fails the connection; the bytes are never relayed, as they are
+  // or with U+FFFD in their place. Before registration, and after it with a witness in the room.
+  clause('A text frame that is not valid UTF-8 → close 1007, nothing relayed', async () => {
+    const first = await ChatClient.open();
+    first.ws.send(Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]), { binary: false });
+    assert.equal((await first.waitClose()).code, 1007, 'a first frame that is not UTF-8');
+    for (const [what, bytes] of [['a stray byte', [0xff]], ['a truncated sequence', [0xe2, 0x82]], ['an encoded surrogate', [0xed, 0xa0, 0x80]]]) {
+      const room = unique('room');
+      const witness = await join(unique('witness'), room);
+      const client = await join(unique('utf8'), room);
+      await witness.waitFrames(1);
+      witness.frames.length = 0;
+      const [head, tail] = JSON.stringify({ name: client.name, chat: room, message: 'x' }).split('"x"');
+      client.ws.send(Buffer.concat([Buffer.from(`${head}"`), Buffer.from(bytes), Buffer.from(`"${tail}`)]), { binary: false });
+      assert.equal((await client.waitClose()).code, 1007, what);
+      assert.ok(client.frames.every((f) => JSON.parse(f).type === 'system'), `${what}: relayed to its sender: ${client.frames.join(' | ').slice(0, 300)}`);
+      await sleep(SETTLE_MS);
+      assert.deepEqual(witness.frames, [], `${what}: the frame reached the room`);
+      witness.close();
+    }
   });
 
   /** A message frame of exactly `size` bytes. */

@@ -44,8 +44,9 @@ describe('§5 echo: fixtures', () => {
 });
 
 describe('§5 echo: content type', () => {
-  clause('Request Content-Type must be application/json (parameters allowed, any case)', async () => {
-    for (const type of ['application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8']) {
+  clause('Request Content-Type must be application/json (parameters allowed and ignored, an unknown charset too; any case)', async () => {
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8',
+      'application/json; charset=x-unknown', 'application/json; charset=iso-8859-1', 'application/json; v=1']) {
       const res = await post('/event', seed, type);
       assert.equal(res.status, 200, `Content-Type: ${type}`);
     }

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { after, describe } from 'node:test';
-import { baseUrl, fixturesDir } from './lib/config.mjs';
+import { staticTree } from '../fixtures/static/generate.mjs';
+import { baseUrl, fixturesDir, unique } from './lib/config.mjs';
 import { clause } from './lib/deviations.mjs';
 import { closeAgent, get, post, request } from './lib/http.mjs';
 
@@ -129,6 +130,46 @@ describe('§1 every stack', () => {
       const line = await firstResponseLine(`GET ${path} HTTP/1.1\r\nHost: ${baseUrl.host}\r\nHost: example.org\r\n\r\n`);
       assert.match(line, /^HTTP\/1\.1 400\b/, `GET ${path} with two Host headers`);
     }
+  });
+
+  clause('An HTTP/1.1 request without a Host header → 400 (RFC 9112 §3.2); an HTTP/1.0 request needs none', async () => {
+    for (const path of ['/hello', '/static/hello.txt']) {
+      assert.equal((await get(path, { setHost: false, headers: { connection: 'close' } })).status, 400, `GET ${path} without Host`);
+      assert.match(await firstResponseLine(`GET ${path} HTTP/1.0\r\n\r\n`), /^HTTP\/1\.[01] 200\b/, `HTTP/1.0 GET ${path} without Host`);
+    }
+  });
+
+  // RFC 9112 §3.2.2: what a client talking to a proxy sends, and what every origin server must accept.
+  const absolute = (path, host = baseUrl.host) => `http://${host}${path}`;
+  clause('A request target in absolute form is routed by its path and query, as its origin form', async () => {
+    const hello = await get(absolute('/hello'));
+    assert.equal(hello.status, 200);
+    assert.equal(hello.text, 'Hello, World!');
+    const file = await get(absolute('/static/hello.txt'));
+    assert.equal(file.status, 200);
+    assert.deepEqual(file.body, staticTree()['hello.txt']);
+    const aggregates = await get(absolute(`/aggregates?model=${unique('absolute-form')}`));
+    assert.equal(aggregates.status, 200);
+    assert.deepEqual(aggregates.json(), []);
+    const echo = await post(absolute('/event'), '{"eventName":"absolute","teams":[]}', 'application/json');
+    assert.equal(echo.text, '{"eventName":"absolute","teams":[]}');
+    assert.equal((await get(absolute('/no-such-route'))).status, 404);
+    assert.equal((await request('PUT', absolute('/hello'))).status, 405);
+    assert.equal((await get(`http://${baseUrl.host}`)).status, 404, 'no path is the path /');
+    const upgrade = `GET ${absolute('/chat')} HTTP/1.1\r\nHost: ${baseUrl.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n';
+    assert.match(await firstResponseLine(upgrade), /^HTTP\/1\.1 101\b/, 'the chat upgrade');
+  });
+
+  clause('An absolute-form target whose authority is not the Host header → 400 (RFC 9112 §3.2)', async () => {
+    const [hostname, port] = [baseUrl.hostname, baseUrl.port];
+    for (const [target, host] of [[absolute('/hello', 'example.org'), baseUrl.host], [absolute('/hello'), 'example.org'],
+      [absolute('/static/hello.txt', `${hostname}:1`), baseUrl.host], [absolute('/event', hostname), baseUrl.host]]) {
+      assert.equal((await get(target, { headers: { host, connection: 'close' } })).status, 400, `GET ${target} with Host: ${host}`);
+    }
+    const upper = absolute('/hello', `LOCALHOST:${port}`);
+    assert.equal((await get(upper, { headers: { host: `localhost:${port}` } })).status, 200,
+      `GET ${upper} with Host: localhost:${port}: the host compared case-insensitively`);
   });
 
   clause('HTTP/1.1 keep-alive: two requests on one connection are both answered', async () => {

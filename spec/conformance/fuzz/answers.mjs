@@ -19,16 +19,18 @@ export function send(base, req) {
   return new Promise((resolve) => {
     const wire = req.wire ?? {};
     const pieces = wire.chunked && req.body?.length ? chunks(req.body, wire.chunked) : null;
-    const fields = [['host', url.host], ...Object.entries(req.headers)]; // a flat list gets no Host of node's own
+    // A flat list gets no Host of node's own.
+    const fields = [...(wire.noHost ? [] : [['host', url.host]]), ...Object.entries(req.headers)];
     if (req.body !== undefined && !pieces) fields.push(['content-length', String(req.body.length)]);
     if (wire.hostTwice) fields.push(['host', 'other.example']);
+    const target = wire.absoluteForm ? `http://${wire.absoluteForm === 'same host' ? url.host : 'other.example'}${req.path}` : req.path;
     // As a flat list (node:http sends it as given): names in any case, a field twice.
     const headers = fields.flatMap(([name, value]) => [wire.upperNames ? name.toUpperCase() : name, value]);
     let done = false;
     const finish = (answer) => { if (!done) { done = true; clearTimeout(timer); resolve(answer); } };
     let outgoing;
     try {
-      outgoing = http.request({ host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent: agentFor(url) });
+      outgoing = http.request({ host: url.hostname, port: url.port, method: req.method, path: target, headers, agent: agentFor(url) });
     } catch (error) {
       finish({ error: `the client could not send it: ${error.message}`, unsendable: true });
       return;

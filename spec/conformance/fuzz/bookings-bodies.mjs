@@ -140,7 +140,8 @@ export const bookingBody = fc.record({ json: jsonBody, protobuf: protobufBody })
 export const bookingsContentType = fc.oneof(
   { weight: 10, arbitrary: fc.constantFrom({ encoding: 'protobuf', header: 'application/x-protobuf' }, { encoding: 'json', header: 'application/json' }) },
   { weight: 2, arbitrary: fc.constantFrom({ encoding: 'protobuf', header: 'Application/X-Protobuf; messageType=bench.bookings.Booking' },
-    { encoding: 'json', header: 'application/json; charset=utf-8' }, { encoding: 'json', header: 'APPLICATION/JSON' }) },
+    { encoding: 'json', header: 'application/json; charset=utf-8' }, { encoding: 'json', header: 'APPLICATION/JSON' },
+    { encoding: 'json', header: 'application/json; charset=x-unknown' }) },
   { weight: 1, arbitrary: fc.constantFrom({ encoding: 'json', header: undefined }, { encoding: 'json', header: '' },
     { encoding: 'protobuf', header: 'application/protobuf' }, { encoding: 'json', header: 'text/plain' },
     { encoding: 'protobuf', header: 'application/octet-stream' }, { encoding: 'json', header: 'application/x-protobuf' },

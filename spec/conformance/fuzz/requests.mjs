@@ -8,18 +8,21 @@ import { bookingBody, bookingsContentType, MODELS, TRIMS } from './bookings-bodi
 const CONTENT_TYPES_JSON = fc.oneof(
   { weight: 12, arbitrary: fc.constant('application/json') },
   { weight: 3, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8',
-    'application/json ; x=y', 'application/json; charset="utf-8"', 'APPLICATION/JSON;') },
+    'application/json ; x=y', 'application/json; charset="utf-8"', 'APPLICATION/JSON;', 'application/json; charset=x-unknown',
+    'application/json; charset=iso-8859-1') },
   { weight: 2, arbitrary: fc.constantFrom(undefined, '', 'text/plain', 'application/jsonx', 'application/x-protobuf',
     'application/json-patch+json', 'json', 'application/*', '*/*', 'text/json') },
 );
 
-// How a request goes on the wire: mostly plainly; sometimes its body chunked, its header names in capitals, or
-// with a second Host header (§1.3: 400 before anything else).
+// How a request goes on the wire: mostly plainly; sometimes its body chunked, its header names in capitals, its
+// target in absolute form (naming the Host header's host, or another: §1.3's 400), or with a second Host header or
+// none (§1.3: 400 before anything else).
 const wire = fc.oneof(
   { weight: 12, arbitrary: fc.constant({}) },
   { weight: 2, arbitrary: fc.integer({ min: 1, max: 5 }).map((chunked) => ({ chunked })) },
   { weight: 1, arbitrary: fc.constant({ upperNames: true }) },
-  { weight: 1, arbitrary: fc.constant({ hostTwice: true }) },
+  { weight: 1, arbitrary: fc.constantFrom({ absoluteForm: 'same host' }, { absoluteForm: 'other host' }) },
+  { weight: 1, arbitrary: fc.constantFrom({ hostTwice: true }, { noHost: true }) },
 );
 
 // ---------------------------------------------------------------- POST /event (spec/API.md §5)

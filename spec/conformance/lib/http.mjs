@@ -55,19 +55,19 @@ const BODY_LIMIT = 1024 * 1024;
 const HOLD_MS = 1_000;
 
 /**
- * Sends one request. `body` is a Buffer or string (sent with Content-Length) unless `chunked` is set, in which
+ * Sends one request (without a Host header when `setHost` is false). `body` is a Buffer or string (sent with Content-Length) unless `chunked` is set, in which
  * case it goes out in 64 KiB chunks without a length. Resolves with the response once its body has ended.
  * A body over the contract's 1 MiB with Content-Length may be refused unread (413, or 404, 405, 415 from the
  * head): its head goes first, and the body only when no answer has ended within HOLD_MS. A server that answers
  * and closes while the body is still arriving resets the connection (RFC 9112 §9.6), and the reset can reach
  * this client before it has read the answer (seen through Docker's NAT: "write ECONNRESET").
  */
-export function request(method, path, { headers = {}, body, chunked = false, timeout = 5_000, envelope = true } = {}) {
+export function request(method, path, { headers = {}, body, chunked = false, timeout = 5_000, envelope = true, setHost = true } = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(body);
     const allHeaders = { ...headers };
     if (payload && !chunked) allHeaders['content-length'] = payload.length;
-    const req = http.request({ host: baseUrl.hostname, port: baseUrl.port, method, path, headers: allHeaders, agent });
+    const req = http.request({ host: baseUrl.hostname, port: baseUrl.port, method, path, headers: allHeaders, agent, setHost });
     let responded = false;
     const timer = setTimeout(() => req.destroy(new Error(`${method} ${path}: no complete response within ${timeout} ms`)), timeout);
     req.on('error', (err) => {

@@ -1,7 +1,15 @@
 package bench.mvc;
 
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.servlet.filter.OrderedCharacterEncodingFilter;
 import org.springframework.http.HttpHeaders;
@@ -18,7 +26,8 @@ import org.springframework.stereotype.Component;
  * which forcing UTF-8 prevents; forced, Spring's {@code ServletServerHttpRequest} adds that charset to a wildcard
  * media type (<code>*&#47;*</code>, {@code application/*}), which no Content-Type may be, and throws instead of
  * ignoring it (<a href="https://github.com/spring-projects/spring-framework/issues/27957">spring-framework#27957</a>).
- * Such a type names no charset, so the request keeps none. Boot backs off its own filter for this one.
+ * Such a type names no charset, so the request keeps none. Boot backs off its own filter for this one. A charset
+ * Java does not know is left out of the Content-Type Spring reads, with the other parameters, which decide nothing.
  */
 @Component
 class RequestCharset extends OrderedCharacterEncodingFilter {
@@ -29,8 +38,64 @@ class RequestCharset extends OrderedCharacterEncodingFilter {
     }
 
     @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        // The header itself: Jetty's getContentType() throws on a charset Java does not know, until one is forced.
+        String contentType = request.getHeader(HttpHeaders.CONTENT_TYPE);
+        super.doFilterInternal(
+                unknownCharset(contentType) ? new WithoutParameters(request, contentType) : request, response, chain);
+    }
+
+    @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         return wildcardWithoutCharset(request.getHeader(HttpHeaders.CONTENT_TYPE));
+    }
+
+    /**
+     * A charset parameter Java does not know ({@code charset=x-unknown}): Spring's {@code MediaType} refuses the whole
+     * header over it, so {@code consumes} and the body readers would answer 415, where the contract ignores parameters
+     * (spec/API.md §5.1).
+     */
+    static boolean unknownCharset(@Nullable String contentType) {
+        if (contentType == null || contentType.indexOf(';') < 0) return false;
+        try {
+            MediaType.parseMediaType(contentType);
+            return false;
+        } catch (InvalidMediaTypeException e) {
+            try {
+                MediaType.parseMediaType(contentType.substring(0, contentType.indexOf(';')));
+                return true;
+            } catch (InvalidMediaTypeException notAType) {
+                return false;
+            }
+        }
+    }
+
+    /** The request with its Content-Type's parameters left out, to Spring and to the container alike. */
+    private static final class WithoutParameters extends HttpServletRequestWrapper {
+        private final String mediaType;
+
+        WithoutParameters(HttpServletRequest request, String contentType) {
+            super(request);
+            this.mediaType = contentType.substring(0, contentType.indexOf(';')).trim();
+        }
+
+        @Override
+        public String getContentType() {
+            return mediaType;
+        }
+
+        @Override
+        public @Nullable String getHeader(String name) {
+            return HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name) ? mediaType : super.getHeader(name);
+        }
+
+        @Override
+        public Enumeration<String> getHeaders(String name) {
+            return HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name)
+                    ? Collections.enumeration(List.of(mediaType))
+                    : super.getHeaders(name);
+        }
     }
 
     static boolean wildcardWithoutCharset(@Nullable String contentType) {

@@ -77,8 +77,8 @@ public final class App {
         Aggregates aggregates = new Aggregates(pool);
         Chat chat = new Chat(rooms);
         routes.route(
-                        Http::manyHosts,
-                        (req, res) -> Http.error(res, HttpResponseStatus.BAD_REQUEST, "More than one Host header"))
+                        req -> Http.hostProblem(req) != null,
+                        (req, res) -> Http.error(res, HttpResponseStatus.BAD_REQUEST, Http.hostProblem(req)))
                 .route(exactly("/hello", HttpMethod.GET, HttpMethod.HEAD), hello::get)
                 .route(exactly("/hello"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
                 .route(exactly("/health", HttpMethod.GET, HttpMethod.HEAD), health::get)

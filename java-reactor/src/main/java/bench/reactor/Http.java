@@ -5,9 +5,11 @@ import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -101,14 +103,27 @@ public final class Http {
         return closed.get();
     }
 
-    /** RFC 9112 §3.2: a request with more than one Host header is answered 400, whatever its route. */
-    public static boolean manyHosts(HttpServerRequest req) {
-        return req.requestHeaders().getAll(HttpHeaderNames.HOST).size() > 1;
+    /**
+     * RFC 9112 §3.2: one Host header (none is allowed in HTTP/1.0), and a target in absolute form naming the same
+     * host; otherwise why the request is answered 400, whatever its route. null when it is fine.
+     */
+    public static String hostProblem(HttpServerRequest req) {
+        List<String> hosts = req.requestHeaders().getAll(HttpHeaderNames.HOST);
+        if (hosts.size() > 1) {
+            return "More than one Host header";
+        }
+        if (hosts.isEmpty()) {
+            return req.version().equals(HttpVersion.HTTP_1_0) ? null : "No Host header";
+        }
+        String authority = RequestTarget.authority(req.uri());
+        return authority == null || authority.equalsIgnoreCase(hosts.get(0))
+                ? null
+                : "Host header differs from the request target's";
     }
 
-    /** The path without its query string, still percent-encoded. */
+    /** The path without its query string, still percent-encoded; a target in absolute form by its path. */
     public static String path(HttpServerRequest req) {
-        String uri = req.uri();
+        String uri = RequestTarget.originForm(req.uri());
         int query = uri.indexOf('?');
         return query < 0 ? uri : uri.substring(0, query);
     }

@@ -113,13 +113,13 @@ final class ServerVerticle extends VerticleBase {
         router.getRoutes().forEach(route -> route.useNormalizedPath(false));
         router.route().failureHandler(Errors::handle);
         router.errorHandler(404, Errors::notFound);
-        // The router's own 400, for a request it refuses before any route runs (no Host header).
+        // The router's own 400, for a request it refuses before any route runs.
         router.errorHandler(400, Errors::badRequest);
         return router;
     }
 
     /**
-     * The Date of every response; RFC 9112 §3.2: a request with more than one Host header is answered 400; and no
+     * The Date of every response; RFC 9112 §3.2: a request whose host is ambiguous or missing is answered 400; and no
      * exact route ends with a slash, while vertx-web's exact routes ignore a trailing one ("/hello/" would be
      * /hello). A /static/ path is the static route whatever follows, so it goes to the router as it is: its wrong
      * method gets 405 before the path is looked at, and the static handler answers its trailing slash with 404.
@@ -127,8 +127,9 @@ final class ServerVerticle extends VerticleBase {
      */
     private void everyRequest(HttpServerRequest request) {
         request.response().headers().add(HttpHeaders.DATE, date);
-        if (request.headers().getAll(HttpHeaders.HOST).size() > 1) {
-            Errors.send(request.response(), 400, "More than one Host header");
+        String hostProblem = HostHeader.problem(request);
+        if (hostProblem != null) {
+            Errors.send(request.response(), 400, hostProblem);
             return;
         }
         String path = request.path();

@@ -69,9 +69,13 @@ final class ChatConnection {
             close(1009, "Message too big", null);
         } else if (frame instanceof BinaryWebSocketFrame) {
             close(1003, "Binary frames are not supported", null);
+        } else if (frame instanceof TextWebSocketFrame
+                && !ByteBufUtil.isText(frame.content(), StandardCharsets.UTF_8)) {
+            // RFC 6455 §8.1; reactor-netty installs no UTF-8 validator, and the relay would pass the bytes on.
+            close(1007, "Text frames must be UTF-8", null);
         } else if (frame instanceof TextWebSocketFrame) {
             byte[] message = ByteBufUtil.getBytes(frame.content());
-            String text = new String(message, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
+            String text = new String(message, StandardCharsets.UTF_8);
             try {
                 if (user == null) {
                     register(ChatProtocol.readRegistration(text));

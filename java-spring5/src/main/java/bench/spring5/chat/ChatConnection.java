@@ -2,6 +2,7 @@ package bench.spring5.chat;
 
 import bench.spring5.chat.ChatProtocol.User;
 import bench.spring5.chat.ChatProtocol.Violation;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -66,7 +67,12 @@ final class ChatConnection implements ChatRooms.Member {
         }
         byte[] bytes = new byte[message.getPayload().readableByteCount()];
         message.getPayload().read(bytes);
-        String text = new String(bytes, StandardCharsets.UTF_8); // Netty's decoder has validated the UTF-8
+        if (!ByteBufUtil.isText(Unpooled.wrappedBuffer(bytes), StandardCharsets.UTF_8)) {
+            // RFC 6455 §8.1; reactor-netty installs no UTF-8 validator, and the relay would pass the bytes on.
+            close(CloseStatus.BAD_DATA.withReason("Text frames must be UTF-8"), null);
+            return;
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
         try {
             User registered = user;
             if (registered == null) {

@@ -3,6 +3,7 @@ package bench.vertx.chat;
 import bench.vertx.Errors;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.websocketx.Utf8FrameValidator;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -41,7 +42,10 @@ public final class Chat implements Handler<RoutingContext> {
             return;
         }
         request.toWebSocket()
-                .onSuccess(ws -> open.add(new ChatConnection(ws, consolidateFlushes(request), rooms, open::remove)))
+                .onSuccess(ws -> {
+                    validateUtf8(request);
+                    open.add(new ChatConnection(ws, consolidateFlushes(request), rooms, open::remove));
+                })
                 .onFailure(failure -> {
                     if (!ctx.response().headWritten()) {
                         Errors.send(ctx.response(), 400, "Invalid WebSocket handshake");
@@ -64,6 +68,19 @@ public final class Chat implements Handler<RoutingContext> {
                 FLUSH_CONSOLIDATION,
                 new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
         return pipeline.context(FLUSH_CONSOLIDATION);
+    }
+
+    /**
+     * RFC 6455 §8.1: Vert.x decodes a text message leniently, a byte that is not UTF-8 becoming U+FFFD, which the room
+     * would relay. Netty's validator, behind the frame codec (its close frame goes out encoded), fails such a connection instead: close 1007, then the
+     * socket (§7.1.7), ahead of any frame still waiting to be dealt with, as the decoder's own 1009 does. It cannot
+     * wait its turn like the other violations: Vert.x closes a socket whose pipeline reports an error.
+     */
+    private static void validateUtf8(HttpServerRequest request) {
+        ChannelPipeline pipeline = ((HttpServerConnection) request.connection())
+                .channelHandlerContext()
+                .pipeline();
+        pipeline.addAfter("wsencoder", "utf8Validator", new Utf8FrameValidator(true));
     }
 
     /** Server shutting down: every socket, registered or not, is closed with 1001 (going away). */
