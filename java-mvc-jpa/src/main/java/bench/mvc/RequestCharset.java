@@ -63,8 +63,9 @@ class RequestCharset extends OrderedCharacterEncodingFilter {
             return false;
         } catch (InvalidMediaTypeException e) {
             try {
-                MediaType.parseMediaType(contentType.substring(0, contentType.indexOf(';')));
-                return true;
+                // A wildcard keeps its parameters: alone, forced UTF-8 would be added to it (see above).
+                return MediaType.parseMediaType(contentType.substring(0, contentType.indexOf(';')))
+                        .isConcrete();
             } catch (InvalidMediaTypeException notAType) {
                 return false;
             }
