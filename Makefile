@@ -57,7 +57,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
-        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare readme-results readme-faults site clean compose-check
+        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare precision readme-results readme-faults site clean compose-check
 
 help: ## list the targets
 	@echo "Reference servers: seven stacks, five workloads, one contract (spec/API.md)."
@@ -274,7 +274,7 @@ bench: standins
 	$(COMPOSE) --profile bench build
 	$(BENCH_HOST_ENV) $(COMPOSE) --profile bench run --rm loadtest
 else
-bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|seed|sweep, REPEAT, WORKLOADS, GENERATOR, CHAT_SCENARIOS)
+bench: deps db-up fixtures build ## the main job: every workload on every stack, chat too (PROFILE=quick|ranked|seed|sweep, REPEAT, WORKLOADS, GENERATOR, CHAT_SCENARIOS)
 	@node loadtest/bench.mjs
 endif
 
@@ -302,6 +302,9 @@ report: node-check loadtest/node_modules/.package-lock.json ## (re)write a run's
 
 compare: node-check loadtest/node_modules/.package-lock.json ## B against A per stack and workload (A=<run> B=<run>, default the two newest)
 	@node loadtest/compare.mjs $(A) $(B)
+
+precision: node-check loadtest/node_modules/.package-lock.json ## how wide the ratio intervals were after 3, 4, … repeats, per window and workload (RUNS="<run> …", default the newest)
+	@node loadtest/precision.mjs $(RUNS)
 
 readme-results: node-check loadtest/node_modules/.package-lock.json ## put a run's throughput chart and bookings table into README.md (RUN=<run>)
 	@node loadtest/readme-results.mjs $(RUN)

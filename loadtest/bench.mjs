@@ -34,6 +34,7 @@ import { standinImages, stopStackServices } from '../scripts/lib/containers.mjs'
 import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_SHARE } from './lib/latency.mjs';
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
+import { rankRun } from './lib/ranks.mjs';
 import { writeReport } from './report.mjs';
 
 const CEILING = 'nginx (ceiling)';
@@ -57,36 +58,38 @@ let corpusCsv = null; // the bookings corpus, written in main()
 let current = null; // the server up right now (from the moment its process exists), stopped on Ctrl-C too
 let startFailure = null; // why the current session's stack did not start, for every run of the session
 
-// The plan, in the order it runs: the ceiling's workloads first (nginx started once), then workload by
-// workload, step by step, stack by stack, each repeat with a fresh start of the stack.
-const plan = (servers, workloads) => workloads.flatMap((workload) => {
-  const steps = profile.steps[workload];
-  return steps.flatMap((step) => servers.flatMap((server) => Array.from({ length: profile.repeat },
-    (_, i) => ({ server, workload, step, label: stepLabel(workload, step, steps), repeat: i + 1 }))));
-});
-const ceilingRuns = plan([CEILING], profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w)));
-// Sessions: the runs one start of a stack serves. The HTTP workloads run in one start of each stack per repeat,
-// each warmed up until its rate is steady (as TechEmpower primes each test on a running framework); on the first
-// repeat each is followed, while warm, by its open-loop latency steps at the rates known then. Then, per stack and
-// repeat, a second start serves the chat scenarios and (repeat 1) the latency rates that could not be known
-// then: the same absolute rates for every stack need the slowest stack's maximum, which may come later.
-// The sessions run in reverse port order: the Node stacks first, because they have been the slowest on most
-// workloads in every run so far, and a faster stack's latency steps can then be measured warm after its
-// throughput at rates already known. The order changes no figure, only how many rates wait for a second start.
+// The plan, in the order it runs, repeat by repeat: the nginx ceiling (started afresh), then one start of each stack
+// for its HTTP workloads, then a second start of each for its chat scenarios and late latency steps. A repeat is a
+// fresh start of everything it measures, and repeat r runs the stacks in the first repeat's order rotated r − 1
+// places, so a slow drift of the shared host falls on every stack alike and each ratio to the best stack or to the
+// ceiling can be taken inside one repeat (lib/ranks.mjs).
+// The HTTP workloads run in one start of each stack per repeat, each warmed up until its rate is steady (as
+// TechEmpower primes each test on a running framework); on the first repeat each is followed, while warm, by its
+// open-loop latency steps at the rates known then. The late session serves, on the first repeat, the latency rates
+// that could not be known then: the same absolute rates for every stack need the slowest stack's maximum, which may
+// come later. The first repeat runs in reverse port order: the Node stacks first, because they have been the
+// slowest on most workloads in every run so far, and a faster stack's latency steps can then be measured warm after
+// its throughput at rates already known. The order changes no figure, only how many rates wait for a second start.
 const sessionOrder = [...targets].reverse();
+const rotate = (list, by) => list.map((_, i) => list[(i + by) % list.length]);
+const orderOf = (repeat) => rotate(sessionOrder, repeat - 1);
+const stepsOf = (workload) => profile.steps[workload].map((step) => ({ workload, step,
+  label: stepLabel(workload, step, profile.steps[workload]) }));
 const httpWorkloads = profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w));
 const latencyWorkloads = profile.latency ? httpWorkloads : [];
-const httpRuns = Array.from({ length: profile.repeat }, (_, i) => sessionOrder.flatMap((server) => httpWorkloads
-  .flatMap((workload) => profile.steps[workload].map((step) => ({ server, workload, step, repeat: i + 1,
-    label: stepLabel(workload, step, profile.steps[workload]), session: `${server.id}#${i + 1}` }))))).flat();
-const chatSteps = profile.workloads.includes('chat') ? profile.steps.chat : [];
-const lateRuns = Array.from({ length: profile.repeat }, (_, i) => sessionOrder.flatMap((server) => [
-  ...(i === 0 && latencyWorkloads.length ? [{ server, workloads: latencyWorkloads, workload: 'latency', kind: 'latency',
-    label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length }, repeat: 1 }] : []),
-  ...chatSteps.map((step) => ({ server, workload: 'chat', step, label: stepLabel('chat', step, chatSteps), repeat: i + 1 })),
-].map((run) => ({ ...run, session: `${server.id}#late#${i + 1}` })))).flat();
-const stackRuns = [...httpRuns, ...lateRuns];
-const runs = [...ceilingRuns, ...stackRuns];
+const ceilingWorkloads = profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w));
+const chatSteps = profile.workloads.includes('chat') ? stepsOf('chat') : [];
+const repeatRuns = (repeat) => [
+  ...ceilingWorkloads.flatMap(stepsOf).map((s) => ({ ...s, server: CEILING, repeat, session: `nginx#${repeat}` })),
+  ...orderOf(repeat).flatMap((server) => httpWorkloads.flatMap(stepsOf)
+    .map((s) => ({ ...s, server, repeat, session: `${server.id}#${repeat}` }))),
+  ...orderOf(repeat).flatMap((server) => [
+    ...(repeat === 1 && latencyWorkloads.length ? [{ server, workloads: latencyWorkloads, workload: 'latency', kind: 'latency',
+      label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length }, repeat }] : []),
+    ...chatSteps.map((s) => ({ ...s, server, repeat })),
+  ].map((run) => ({ ...run, session: `${server.id}#late#${repeat}` }))),
+];
+const runs = Array.from({ length: profile.repeat }, (_, i) => repeatRuns(i + 1)).flat();
 const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step), 0);
 const progress = createProgress({ plannedSeconds });
 const results = new Map(); // "server|label" → { server, workload, label, step, repeats: [] }
@@ -117,7 +120,7 @@ async function main() {
   const wrk = http && profile.generator === 'wrk';
   // The open-loop generator's own ceilings: static's (1 MiB bodies) for static, hello's for the rest.
   const openLoopCeilings = [...new Set(latencyWorkloads.map((w) => (w === 'static' ? 'static' : 'hello')))];
-  const nginx = ceilingRuns.length || openLoopCeilings.length;
+  const nginx = ceilingWorkloads.length || openLoopCeilings.length;
   const hosts = REMOTE ? await remoteHosts({ http, wrk, chat, nginx }) : null;
   // In the compose runtime MariaDB is the db service, already up and healthy on its DB_CPUS cpuset.
   if (RUNTIME === 'compose') await stopStackServices(stacks);
@@ -146,49 +149,39 @@ async function main() {
   const base = { profile, corpus, loadgenCpus: pinning.loadgen, pinning, progress };
   corpusCsv = corpus;
 
-  // The ceiling like a stack: a failing nginx start or run is recorded as failed, not the end of the bench.
-  if (nginx) {
-    try {
-      current = await startNginx(pinning.server);
-    } catch (error) {
-      for (const run of ceilingRuns) record(run, failedRun(`nginx did not start: ${error.message}`));
-    }
-    for (const run of current ? ceilingRuns : []) {
-      announce(run, CEILING);
-      record(run, await measureSafely({ ...base, server: current, workload: run.workload,
-        step: run.step, dir: dirOf(run, 'nginx') }));
-    }
-    // What the open-loop generator can offer on LOADGEN_CPUS: its latency steps ask for at most half of it.
-    for (const workload of current ? openLoopCeilings : []) {
-      progress.note(`bench: open-loop generator ceiling (${workload}, nginx)`);
-      openLoop.ceiling[workload] = await openLoopCeiling({ workload, host: current.host, port: current.port,
-        file: profile.steps[workload][0].file, cpus: pinning.loadgen, seconds: profile.latency.seconds,
-        connections: profile.latency.connections }).catch((error) => ({ failed: true, reason: error.message }));
-    }
-    if (current) await current.stop();
-    current = null;
+  // The open-loop generator's ceiling needs nginx even when no ceiling workload is measured.
+  if (openLoopCeilings.length && !ceilingWorkloads.length) {
+    current = await startNginx(pinning.server).catch(() => null);
+    await measureOpenLoopCeilings(openLoopCeilings);
+    await stopCurrent();
   }
-
-  let session = null; // the session whose stack is up (or failed to start)
-  for (const [i, run] of stackRuns.entries()) {
+  // The ceiling is started and measured like a stack: a failing start or run is recorded as failed, not the end.
+  let session = null; // the session whose server is up (or failed to start)
+  for (const [i, run] of runs.entries()) {
+    const ceiling = run.server === CEILING;
     const fixups = run.kind === 'latency' ? latencyFixups(run) : null;
     // Every rate measured right after its throughput: no start (or warm-up) for latency in this session.
     if (fixups && !fixups.some((f) => f.missing.length)) {
       for (const f of fixups) latency.push(...f.kept);
       continue;
     }
-    announce(run, run.server.id);
+    announce(run, ceiling ? CEILING : run.server.id);
     if (session !== run.session) {
       session = run.session;
       startFailure = null;
-      current = await startStack(run.server, pinning.server, progress.note, (started) => { current = started; })
-        .catch((error) => { startFailure = error; return null; });
+      const starting = ceiling ? startNginx(pinning.server)
+        : startStack(run.server, pinning.server, progress.note, (started) => { current = started; });
+      current = await starting.catch((error) => { startFailure = error; return null; });
     }
+    const last = runs[i + 1]?.session !== run.session;
     try {
-      if (fixups) await latencyFixupStep(run, fixups, db);
+      if (ceiling) await ceilingRun(run, base);
+      else if (fixups) await latencyFixupStep(run, fixups, db);
       else await throughputRun(run, db, base);
+      // What the open-loop generator can offer on LOADGEN_CPUS: its latency steps ask for at most half of it.
+      if (ceiling && last && run.repeat === 1) await measureOpenLoopCeilings(openLoopCeilings);
     } finally {
-      if (stackRuns[i + 1]?.session !== run.session) await stopCurrent();
+      if (last) await stopCurrent();
     }
   }
   progress.done();
@@ -214,6 +207,21 @@ async function remoteHosts({ http, wrk, chat, nginx }) {
   }
   pinning.machines = Object.fromEntries(ROLES.map((role) => [role, facts[role].bootId]));
   return facts;
+}
+
+// One measured run of the nginx ceiling, in this repeat's own start of it.
+async function ceilingRun(run, base) {
+  record(run, current ? await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
+    dir: dirOf(run, 'nginx') }) : failedRun(`nginx did not start: ${startFailure?.message}`));
+}
+
+async function measureOpenLoopCeilings(workloads) {
+  for (const workload of current ? workloads : []) {
+    progress.note(`bench: open-loop generator ceiling (${workload}, nginx)`);
+    openLoop.ceiling[workload] = await openLoopCeiling({ workload, host: current.host, port: current.port,
+      file: profile.steps[workload][0].file, cpus: pinning.loadgen, seconds: profile.latency.seconds,
+      connections: profile.latency.connections }).catch((error) => ({ failed: true, reason: error.message }));
+  }
 }
 
 // One measured run of a started stack (its throughput, or a chat scenario); on the first repeat, a workload's
@@ -346,11 +354,15 @@ async function finish(env) {
   // Summary and tables in the stacks' own order, whatever order their sessions ran in (sort is stable).
   const position = (stack) => targets.findIndex((t) => t.id === stack);
   for (const list of [rows, chatRows, latency]) list.sort((a, b) => position(a.stack) - position(b.stack));
+  const ranking = rankRun(rows, Object.values(ceiling));
   rows.push(...chatRows);
   const failed = [...rows, ...Object.values(ceiling), ...latency].filter((r) => r.failed).length;
   const summary = { run: stamp, runtime: RUNTIME, topology: topology(), profile: profile.name, generator: profile.generator, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
-    rampUpSeconds: profile.rampUpSeconds, steps: profile.steps }, environment: env,
-    ceiling: { server: env.nginx, rows: Object.values(ceiling) }, results: rows,
+    rampUpSeconds: profile.rampUpSeconds, steps: profile.steps },
+    // Each repeat's order of the stacks' sessions (rotated by one place per repeat), after its nginx ceiling.
+    repeatOrders: Array.from({ length: profile.repeat }, (_, i) => orderOf(i + 1).map((t) => t.id)),
+    environment: env,
+    ceiling: { server: env.nginx, rows: Object.values(ceiling) }, results: rows, ranking,
     openLoop: { generator: env.openLoop ?? null, ceiling: openLoop.ceiling, settings: profile.latency ?? null, superseded },
     latency,
     failedRuns: failed };

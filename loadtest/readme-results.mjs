@@ -10,10 +10,16 @@ import { writeReport } from './report.mjs';
 const BEGIN = '<!-- results:begin (make readme-results) -->';
 const END = '<!-- results:end -->';
 // The charts and tables a reader sees first: throughput with server CPU, open-loop latency against offered rate,
-// and the hello and bookings tables (each row with its bottleneck).
+// and the hello, echo and bookings tables (each row with its bottleneck, its intervals and its rank where it has
+// one; under each table the ties and the unranked rows, so no prose ranks what the intervals do not separate).
 const CHARTS = [['throughput.svg', 'Throughput per workload, with the server\'s CPU'], ['latency-rate.svg', 'Open-loop latency against offered rate']];
-const TABLES = (process.env.README_WORKLOADS || 'hello bookings').split(/\s+/).filter(Boolean);
+const TABLES = (process.env.README_WORKLOADS || 'hello echo bookings').split(/\s+/).filter(Boolean);
 const EXAMPLE_DIR = join(ROOT, 'loadtest/example-run');
+
+const repeatsText = (summary) => {
+  const n = summary.profileSettings?.repeat ?? 1;
+  return n > 1 ? `${n} repeats, each a fresh start, the stacks' order rotated between them` : '1 run, no intervals';
+};
 
 export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), exampleDir = EXAMPLE_DIR } = {}) {
   const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
@@ -24,7 +30,7 @@ export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), e
   const tables = TABLES.filter((label) => summary.results.some((r) => r.label === label));
   const stacks = new Set(summary.results.map((r) => r.stack)).size;
   const section = [BEGIN, '',
-    `From run \`${summary.run}\` (profile \`${summary.profile}\`, ${stacks} stacks, ` +
+    `From run \`${summary.run}\` (profile \`${summary.profile}\`, ${repeatsText(summary)}, ${stacks} stacks, ` +
       `${summary.environment.cores} cores, git ${summary.environment.git?.sha?.slice(0, 12) ?? '?'}); ` +
       'the whole report of a run is `results/latest/REPORT.md`.', '',
     ...charts.flatMap(([file, title]) => [`![${title}](${relative(dirname(readme), join(exampleDir, file))})`, '']),

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, percentile } from './stats.mjs';
+import { CONFIDENCE, METHOD, figureInterval } from './intervals.mjs';
 
 /**
  * Our workload → the entry's test URL it is measured against, and whether both do the same work. Their `/json`
@@ -100,6 +101,8 @@ export function summariseRounds(rounds) {
   const sorted = counted.map(ratioOf).sort((a, b) => a - b);
   return { ratios: complete.map(ratioOf), counts, roundOf: complete.map((r) => r.round ?? 1),
     ratio: counted.length ? median(sorted) : null, quartiles: [percentile(sorted, 25), percentile(sorted, 75)],
+    // The counted pairs' ratios as repeats: their 95 % interval (lib/intervals.mjs), from three pairs on.
+    interval: figureInterval(sorted),
     ours: side('ours'), theirs: side('theirs'),
     serverBound: counted.length > 0 && counted.length >= complete.length / 2,
     failed: rounds.length - complete.length };
@@ -138,7 +141,8 @@ export const oursAsRun = (row) => [row.stack, ...Object.entries(row.overrides ??
 
 /** The Markdown table: one row per stack and workload, verdict against the 0.90 the calibration asks. */
 export function calibrationTable(rows, threshold = 0.9) {
-  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per pair (rounds split by ;, not server-bound in brackets)', 'median', 'middle half of the pairs', 'req/s ours / theirs',
+  const head = ['stack', 'workload', 'entry (their path)', 'ours ÷ theirs, per pair (rounds split by ;, not server-bound in brackets)', 'median', 'middle half of the pairs',
+    `${CONFIDENCE * 100} % interval (${METHOD}, counted pairs)`, 'req/s ours / theirs',
     'server µs per request, ours / theirs', 'bound', 'verdict'];
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
   for (const row of rows) {
@@ -147,6 +151,7 @@ export function calibrationTable(rows, threshold = 0.9) {
     const bounds = s ? `${s.ours.bounds.join('/') || '?'} · ${s.theirs.bounds.join('/') || '?'}` : '';
     lines.push(`| ${[oursAsRun(row), row.workload, `${row.entry} (${row.path ?? '—'})`,
       s ? perRound(s) || '—' : '—', s ? fixed(s.ratio, 2) : '—', s?.quartiles?.[0] != null ? `${fixed(s.quartiles[0], 2)}–${fixed(s.quartiles[1], 2)}` : '—',
+      s?.interval?.low != null ? `${fixed(s.interval.low, 2)}–${fixed(s.interval.high, 2)}` : '—',
       s ? `${fixed(s.ours.throughput, 0)} / ${fixed(s.theirs.throughput, 0)}` : '—',
       s ? `${fixed(s.ours.cpuMicros, 1)} / ${fixed(s.theirs.cpuMicros, 1)}` : '—', bounds, verdict].join(' | ')} |`);
   }

@@ -42,8 +42,9 @@ function colours(rows) {
 
 const BOUND_NOTE = { generator: ' (generator-bound)', database: ' (database-bound)', none: ' (nothing saturated)' };
 
-// Throughput bars (whiskers: min–max of the repeats) and, beside each, the server's CPU: a bar at the server's
-// own share of its CPUs, so a short throughput bar next to a short CPU bar reads as "not the server's limit".
+// Throughput bars (whiskers: the 95 % interval over the repeats, min–max where there is none) and, beside each,
+// the server's CPU: a bar at the server's own share of its CPUs, so a short throughput bar next to a short CPU
+// bar reads as "not the server's limit".
 // One panel per workload (a vconcat: a facet of hconcats does not lay its axes out).
 function throughputSpec(rows) {
   const http = measured(rows).filter((r) => r.throughput?.median > 0 && r.workload !== 'chat');
@@ -55,7 +56,8 @@ function throughputSpec(rows) {
   }
   const values = http.map((r) => ({ order: order.get(r),
     label: r.label, stack: `${r.stack}${BOUND_NOTE[r.bottleneck?.bound] ?? ''}`, colour: r.stack,
-    median: r.throughput.median, min: r.throughput.min, max: r.throughput.max,
+    median: r.throughput.median, min: r.intervals?.throughput?.low ?? r.throughput.min,
+    max: r.intervals?.throughput?.high ?? r.throughput.max,
     cpu: r.bottleneck?.serverPercent ?? null }));
   const y = { field: 'stack', type: 'nominal', sort: { field: 'order', op: 'min', order: 'ascending' }, title: null, axis: { labelLimit: 280 } };
   const colour = { field: 'colour', type: 'nominal', scale: colours(rows), legend: null };
@@ -75,7 +77,9 @@ function throughputSpec(rows) {
     ],
   });
   return {
-    title: 'Throughput (req/s, median of repeats; whiskers: min–max) and the server\'s CPU (% of its CPUs)',
+    title: rows.some((r) => r.intervals?.throughput?.low != null)
+      ? 'Throughput (req/s, median of repeats; whiskers: 95 % interval) and the server\'s CPU (% of its CPUs)'
+      : 'Throughput (req/s, median of repeats; whiskers: min–max) and the server\'s CPU (% of its CPUs)',
     data: { values },
     vconcat: panels(http).sort.map(panel),
   };

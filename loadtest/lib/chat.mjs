@@ -13,6 +13,7 @@ import { processDied } from './run.mjs';
 import { quote, spawnOn, mustRunOn } from '../../scripts/lib/hosts.mjs';
 import { HOSTS, samplerOn, fetchFile } from './remote.mjs';
 import { spread, mean } from './stats.mjs';
+import { repeatIntervals } from './summary.mjs';
 
 const MODULE = join(ROOT, 'loadtest/chat-client');
 const POM = join(MODULE, 'pom.xml');
@@ -237,6 +238,8 @@ export function buildChatRow({ server, workload, label, step, repeats, merged })
       jdk: measured[0]?.client?.jdk ?? null },
     clientCpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, // the busiest repeat's (REPORT.md reads it)
     failed,
+    // Each repeat's own percentiles: the table's are of every delivery of every repeat together.
+    intervals: repeatIntervals(repeats, { p50: (r) => r.latencyMs?.p50, p99: (r) => r.latencyMs?.p99 }),
     repeats,
   };
 }

@@ -1,27 +1,39 @@
-// `make compare A=<run> B=<run>`: stack × workload deltas between two runs, called a change only when it is
-// larger than the runs' own noise. With ≥ 2 repeats on both sides, a change means the two min–max ranges of
-// throughput do not overlap; with a single repeat there is no spread to judge by, so only a difference
-// beyond NOISE_FLOOR is flagged, and flagged as unconfirmed.
-export const NOISE_FLOOR = 0.10;
+// `make compare A=<run> B=<run>`: stack × workload deltas between two runs, called a change only when the
+// repeats say so. Per row, the good repeats' req/s of A and of B go through a two-sided Mann–Whitney U test
+// (lib/intervals.mjs): a change at p < ALPHA, `~` otherwise. With too few repeats the test could never reach
+// ALPHA (3 against 3 gives p ≥ 0.1 whatever the figures, a single run p = 1), so those rows say they cannot
+// decide instead of guessing from a difference between two single figures.
+import { changeInterval, mannWhitney, minimumP } from './intervals.mjs';
+import { goodRepeat } from './summary.mjs';
+import { median } from './stats.mjs';
+
+export const ALPHA = 0.05;
 
 const key = (row) => `${row.stack}|${row.label}`;
 
-function verdict(a, b) {
-  if (a.failed || b.failed) return 'failed run';
-  const ta = a.throughput;
-  const tb = b.throughput;
-  if (!ta?.median || !tb?.median) return 'no throughput';
-  const delta = tb.median / ta.median - 1;
-  const direction = delta > 0 ? 'faster' : 'slower';
-  if (a.repeats.length >= 2 && b.repeats.length >= 2) {
-    return tb.min > ta.max || tb.max < ta.min ? direction : 'within noise';
-  }
-  return Math.abs(delta) > NOISE_FLOOR ? `${direction}? (1 repeat)` : 'within noise? (1 repeat)';
+/** A side's good repeats' req/s, and how many of its repeats were left out. */
+function side(row) {
+  const repeats = row.repeats ?? [];
+  const good = repeats.filter(goodRepeat).map((r) => r.throughput);
+  return { values: good, n: good.length, excluded: repeats.length - good.length, median: median(good) };
 }
 
-const range = (row) => (row.repeats.length > 1 ? ` [${Math.round(row.throughput.min)}–${Math.round(row.throughput.max)}]` : '');
-const cell = (row) => (row?.throughput?.median ? `${Math.round(row.throughput.median)}${range(row)} ×${row.repeats.length}` : '–');
-const pct = (x) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+function compareRow(ra, rb) {
+  const a = side(ra);
+  const b = side(rb);
+  const row = { a: ra, b: rb, sideA: a, sideB: b, delta: null, change: null, p: null, outcome: null };
+  if (!a.n || !b.n) return { ...row, verdict: ra.failed || rb.failed ? 'failed run' : 'no throughput' };
+  const delta = b.median / a.median - 1;
+  const change = changeInterval(a.values, b.values);
+  const test = mannWhitney(b.values, a.values);
+  const compared = { ...row, delta, change, p: test.p };
+  if (minimumP(a.n, b.n) >= ALPHA) {
+    return { ...compared, outcome: 'cannot decide', verdict: `cannot decide (${a.n} A / ${b.n} B repeats)` };
+  }
+  if (test.p >= ALPHA) return { ...compared, outcome: '~', verdict: '~' };
+  // B's U above half the pairs: B's repeats mostly beat A's.
+  return { ...compared, outcome: 'changed', verdict: test.u > (a.n * b.n) / 2 ? 'faster' : 'slower' };
+}
 
 /** The comparison rows: every stack × label of either run, B against A. */
 export function compareRuns(a, b) {
@@ -32,9 +44,11 @@ export function compareRuns(a, b) {
     const [stack, label] = k.split('|');
     const ra = rowsA.get(k);
     const rb = rowsB.get(k);
-    if (!ra || !rb) return { stack, label, a: ra, b: rb, delta: null, verdict: ra ? 'only in A' : 'only in B' };
-    const delta = ra.throughput?.median && rb.throughput?.median ? rb.throughput.median / ra.throughput.median - 1 : null;
-    return { stack, label, a: ra, b: rb, delta, verdict: verdict(ra, rb) };
+    if (!ra || !rb) {
+      return { stack, label, a: ra, b: rb, sideA: ra && side(ra), sideB: rb && side(rb), delta: null, change: null, p: null,
+        outcome: null, verdict: ra ? 'only in A' : 'only in B' };
+    }
+    return { stack, label, ...compareRow(ra, rb) };
   });
 }
 
@@ -60,14 +74,30 @@ export function settingDifferences(a, b) {
   return [...settings, ...libraries];
 }
 
+// A signed percentage, with a true minus sign; no sign on what rounds to zero.
+function signedPct(x) {
+  const digits = Math.abs(x * 100).toFixed(1);
+  return `${digits === '0.0' ? '' : x > 0 ? '+' : '−'}${digits}`;
+}
+const cell = (s) => (s?.n ? `${Math.round(s.median)} ×${s.n}${s.excluded ? ` (${s.excluded} left out)` : ''}` : '–');
+const changeText = (r) => (r.delta === null ? '–'
+  : `${signedPct(r.delta)} %${r.change ? ` [${signedPct(r.change.low)}, ${signedPct(r.change.high)}]` : ''}`);
+const pText = (p) => (p === null ? '–' : p < 0.001 ? '< 0.001' : p.toFixed(3));
+
 export function formatComparison(a, b) {
   const lines = [`A ${a.run} (git ${a.environment?.git?.sha?.slice(0, 12) ?? '?'}) → B ${b.run} (git ${b.environment?.git?.sha?.slice(0, 12) ?? '?'})`];
   for (const d of settingDifferences(a, b)) lines.push(`settings differ, ${d}`);
-  lines.push('', '| stack | workload | A req/s [min–max] ×repeats | B req/s | Δ throughput | p99 ms A → B | verdict |',
-    '| --- | --- | ---: | ---: | ---: | ---: | --- |');
-  for (const r of compareRuns(a, b)) {
+  lines.push(`Mann–Whitney U on the good repeats' req/s, α = ${ALPHA}; Δ is B's median over A's, [95 %] its bootstrap interval.`,
+    '', '| stack | workload | A req/s ×good repeats | B req/s ×good repeats | Δ throughput [95 %] | p | p99 ms A → B | verdict |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  const rows = compareRuns(a, b);
+  for (const r of rows) {
     const p99 = r.a && r.b ? `${r.a.latencyMs?.p99 ?? '–'} → ${r.b.latencyMs?.p99 ?? '–'}` : '–';
-    lines.push(`| ${r.stack} | ${r.label} | ${cell(r.a)} | ${cell(r.b)} | ${r.delta === null ? '–' : pct(r.delta)} | ${p99} | ${r.verdict} |`);
+    lines.push(`| ${r.stack} | ${r.label} | ${cell(r.sideA)} | ${cell(r.sideB)} | ${changeText(r)} | ${pText(r.p)} | ${p99} | ${r.verdict} |`);
   }
+  const count = (outcome) => rows.filter((r) => r.outcome === outcome).length;
+  const others = rows.filter((r) => r.outcome === null).length;
+  lines.push('', `${count('changed')} changed, ${count('~')} ~, ${count('cannot decide')} cannot decide` +
+    `${others ? `, ${others} not compared (failed, no throughput or in one run only)` : ''}`);
   return lines.join('\n');
 }

@@ -2,6 +2,8 @@
 // (stacks sorted by throughput, ratio to the best), links to JMeter's dashboards and the seed claims.
 import { join } from 'node:path';
 import { describeBound, rankRows } from './bottleneck.mjs';
+import { CONFIDENCE, METHOD, MIN_REPEATS } from './intervals.mjs';
+import { byRank, rankText, tiesOf } from './ranks.mjs';
 
 const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
 const MIB = 2 ** 20;
@@ -57,10 +59,13 @@ function dashboards(row) {
 }
 
 export function verdict(row) {
+  const left = (row.intervals?.excluded ?? []).map((x) => `#${x.repeat} left out: ${x.reason}`);
+  if (row.failed && row.intervals?.n >= MIN_REPEATS) return [`${left.length} of ${row.repeats.length} repeats FAILED`, ...left].join('; ');
   if (row.failed) return `FAILED${row.repeats?.find((r) => r.reason)?.reason ? `: ${row.repeats.find((r) => r.reason).reason}` : ''}`;
   const notes = [];
   if (row.invariant && row.invariant !== 'n/a') notes.push(`invariant ${row.invariant}`);
-  if (row.headroom) notes.push(`${num(row.headroom.ratio * 100)}% of the nginx ceiling`);
+  // A row with ratios shows its × nginx column instead.
+  if (row.headroom && !row.ratios) notes.push(`${num(row.headroom.ratio * 100)}% of the nginx ceiling`);
   if (row.steady === false) {
     const warm = row.repeats?.find((r) => r.warmup?.steady === false)?.warmup;
     notes.push(`NOT STEADY: the warm-up ran out (${warm?.seconds ?? '?'} s) still changing, so this may be a half-compiled server`);
@@ -81,21 +86,45 @@ function figuresTable({ header, body }) {
   return table(header, body.map((row) => row.map((f) => (f.field === 'stack' ? `\`${f.text}\`` : f.text))));
 }
 
+// A figure's 95 % interval after it ("[low–high]"), or nothing where it has none.
+const bracket = (i, format) => (i?.low != null ? ` [${format(i.low)}–${format(i.high)}]` : '');
+const ratio = (v) => v.toFixed(2);
+const withInterval = (i, format, field) => figure(i?.median != null ? `${format(i.median)}${bracket(i, format)}` : '–', i?.median ?? null, field);
+
+// The repeats behind a row: how many counted, and which were left out (failed), each named in the verdict.
+function repeatsText(r) {
+  const i = r.intervals;
+  if (!i) return r.repeats?.length > 1 ? `${r.repeats.length}: ${num(r.throughput.min)}–${num(r.throughput.max)}` : '1 run';
+  const left = i.excluded.length ? ` (${i.excluded.length} left out)` : '';
+  return i.n < 2 ? `${i.n} run, no interval${left}` : i.n < MIN_REPEATS ? `${i.n}, no interval${left}` : `${i.n}${left}`;
+}
+
+// Rows without intervals (a run from before them): × best as the ratio of two medians, as it was reported then.
+function ofBest(r, best) {
+  if (r.ratios?.ofBest) return withInterval(r.ratios.ofBest, ratio, 'ofBest');
+  return figure(!generatorBound(r) && best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–');
+}
+
 /**
- * One label's throughput rows as REPORT.md ranks and judges them: { header, body, note }, the note naming the
- * generator-bound rows (Markdown). links: JMeter's dashboards, relative to the run.
+ * One label's throughput rows as REPORT.md ranks and judges them: { header, body, note }, the note saying how the
+ * intervals and ranks were made and naming the ties and the unranked rows (Markdown). links: JMeter's dashboards.
  */
 export function httpFigures(rows, { links = true, pinning } = {}) {
   const { ranked, bound } = rankRows(rows);
+  const ordered = rows.some((r) => r.rank) ? [...rows].sort(byRank) : [...ranked, ...bound];
   const best = ranked[0]?.throughput?.median;
-  const header = ['stack', 'generator', 'req/s', 'min–max', '× best', 'req per server CPU-s', 'p50 ms', 'p90', 'p99', 'p99.9', 'max',
-    'errors', 'server CPU %', 'generator CPU %', 'MariaDB CPU %', 'peak RSS MiB', 'bottleneck', 'verdict', ...(links ? ['dashboard'] : [])];
-  const body = [...ranked, ...bound].map((r) => [
-    figure(r.stack, null, 'stack'), figure(r.generator ?? '–'), figure(num(r.throughput?.median), r.throughput?.median, 'throughput'),
-    figure(r.repeats?.length > 1 ? `${num(r.throughput.min)}–${num(r.throughput.max)}` : '1 run'),
-    figure(!generatorBound(r) && best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–'),
-    figure(num(r.perCpuSecond), r.perCpuSecond, 'perCpuSecond'),
-    ...percentiles(r.latencyMs),
+  const header = ['rank', 'stack', 'generator', 'req/s', 'repeats', '× best', '× nginx', 'req per server CPU-s', 'p50 ms', 'p90',
+    'p99', 'p99.9', 'max', 'errors', 'server CPU %', 'generator CPU %', 'MariaDB CPU %', 'peak RSS MiB', 'bottleneck', 'verdict',
+    ...(links ? ['dashboard'] : [])];
+  const body = ordered.map((r) => [
+    figure(rankText(r), r.rank?.position ?? null, 'rank'), figure(r.stack, null, 'stack'), figure(r.generator ?? '–'),
+    r.intervals ? withInterval({ ...r.intervals.throughput, median: r.throughput?.median }, num, 'throughput')
+      : figure(num(r.throughput?.median), r.throughput?.median, 'throughput'),
+    figure(repeatsText(r)), ofBest(r, best), withInterval(r.ratios?.ofCeiling, ratio, 'ofCeiling'),
+    r.intervals ? withInterval({ ...r.intervals.perCpuSecond, median: r.perCpuSecond }, num, 'perCpuSecond')
+      : figure(num(r.perCpuSecond), r.perCpuSecond, 'perCpuSecond'),
+    ...percentiles(r.latencyMs).map((f) => (f.field === 'p99' && r.intervals?.p99?.low != null
+      ? figure(`${f.text}${bracket(r.intervals.p99, ms)}`, f.value, 'p99') : f)),
     figure(r.samples ? `${num(r.errors)} (${num((r.errorRate ?? 0) * 100, 2)}%)` : '–', r.samples ? r.errors : null, 'errors'),
     figure(num(r.cpuPercent?.mean), r.cpuPercent?.mean, 'serverCpu'),
     figure(num(r.generatorCpuPercent), r.generatorCpuPercent, 'generatorCpu'),
@@ -104,12 +133,39 @@ export function httpFigures(rows, { links = true, pinning } = {}) {
     figure(describeBound(r.bottleneck, pinning), null, 'bottleneck'), figure(verdict(r), null, 'verdict'),
     ...(links ? [figure(dashboards(r))] : []),
   ]);
+  return { header, body, note: rows.some((r) => r.intervals) ? rankNote(rows) : boundNote(bound) };
+}
+
+function boundNote(bound) {
   const names = bound.map((r) => `\`${r.stack}\``).join(', ');
-  const note = !bound.length ? ''
+  return !bound.length ? ''
     : bound.length > 1 ? `${names} were generator-bound: their req/s is what the generator could drive, so ` +
       'they are not ranked by it against each other or the rows above; they follow in order of requests per server CPU-second.'
       : `${names} was generator-bound: its req/s is what the generator could drive, a lower bound of the server's, so it is not ranked.`;
-  return { header, body, note };
+}
+
+const stacksText = (list) => list.map((s) => `\`${s}\``).join(', ');
+
+/** How a table with intervals was made, which ranked rows are ties, and why the others have no rank. */
+export function rankNote(rows) {
+  const n = Math.max(...rows.map((r) => r.intervals?.n ?? 0));
+  const reference = rows.find((r) => r.ratios?.ofBest)?.ratios.ofBest.reference;
+  const lines = [`Each figure is the median of the good repeats (up to ${n}, each a fresh start of the stack, the stacks' ` +
+    `order rotated from one repeat to the next); [low–high] is the ${CONFIDENCE * 100} % confidence interval of its mean ` +
+    `(${METHOD}), given from ${MIN_REPEATS} good repeats on. × best and × nginx are medians and intervals of ratios taken ` +
+    `inside each repeat${reference ? ` (to \`${reference}\`, the highest median, and to the nginx ceiling measured in the same repeat)` : ''}. ` +
+    'A rank is one more than the number of stacks whose × best interval lies wholly above this one\'s; `=` marks a rank shared.'];
+  const ties = tiesOf(rows);
+  if (ties.length) {
+    lines.push(`Not distinguishable at this precision (their intervals overlap): ${ties.map(([a, b]) => `\`${a}\` and \`${b}\``).join('; ')}.`);
+  } else if (rows.some((r) => r.rank)) lines.push('Every ranked pair is separated: no two intervals overlap.');
+  const why = new Map();
+  for (const r of rows.filter((x) => !x.rank)) why.set(r.unranked ?? 'no interval', [...(why.get(r.unranked ?? 'no interval') ?? []), r.stack]);
+  for (const [reason, stacks] of why) {
+    const bound = /bound$/.test(reason) ? `: req/s is what the ${reason.split('-')[0]} allowed, not the stack's, so not ranked by it` : '';
+    lines.push(`No rank, ${reason}${bound}: ${stacksText(stacks)}.`);
+  }
+  return lines.join(' ');
 }
 
 function httpTable(rows, options) {
@@ -125,15 +181,23 @@ export function chatFigures(rows) {
   const body = sorted.map((r) => [
     figure(r.stack, null, 'stack'), figure(`${num(r.delivered)} / ${num(r.expected)}`, r.delivered, 'delivered'),
     figure(num(r.violations?.total ?? r.violations), r.violations?.total ?? r.violations, 'violations'),
-    ...percentiles(r.latencyMs), figure(num(r.errors), r.errors, 'errors'),
+    ...percentiles(r.latencyMs).map((f) => (['p50', 'p99'].includes(f.field) && r.intervals?.[f.field]?.low != null
+      ? figure(`${f.text}${bracket(r.intervals[f.field], ms)}`, f.value, f.field) : f)),
+    figure(num(r.errors), r.errors, 'errors'),
     figure(num(r.cpuPercent?.mean), r.cpuPercent?.mean, 'serverCpu'), figure(num(r.clientCpuPercent), r.clientCpuPercent, 'clientCpu'),
     figure(r.peakRssBytes ? num(mib(r.peakRssBytes)) : '–', mib(r.peakRssBytes), 'peakRssMiB'),
     figure(r.failed ? 'FAILED' : r.delivery ?? 'kept up', null, 'verdict'),
   ]);
-  return { header, body, note: '' };
+  const n = Math.max(0, ...rows.map((r) => r.intervals?.n ?? 0));
+  const note = n >= MIN_REPEATS ? `Percentiles are over every delivery of the ${n} repeats together; the [low–high] beside p50 and ` +
+    `p99 is the ${CONFIDENCE * 100} % interval (${METHOD}) of the mean of each repeat's own.` : '';
+  return { header, body, note };
 }
 
-const chatTable = (rows) => figuresTable(chatFigures(rows));
+const chatTable = (rows) => {
+  const figures = chatFigures(rows);
+  return figures.note ? `${figuresTable(figures)}\n\n${figures.note}` : figuresTable(figures);
+};
 
 export function describeStep(step) {
   if (!step) return '';

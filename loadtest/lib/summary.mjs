@@ -8,6 +8,7 @@ import { cpus, availableParallelism } from 'node:os';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
 import { latencySummary, spread, mean } from './stats.mjs';
 import { bottleneck, perCpuSecond } from './bottleneck.mjs';
+import { CONFIDENCE, METHOD, figureInterval } from './intervals.mjs';
 
 // wrk reports percentiles, not samples: a row of several wrk repeats shows the median repeat's latencies.
 function latencyOf(measured) {
@@ -18,6 +19,25 @@ function latencyOf(measured) {
 
 const meanOf = (measured, get) => mean(measured.map(get).filter((v) => v != null));
 
+/** A repeat that counts: it did not fail and something succeeded in it. The others are named, never averaged in. */
+export const goodRepeat = (r) => !r.failed && r.throughput > 0;
+
+// A repeat's own p99: wrk's, or the nearest rank over its JMeter samples.
+const p99Of = (r) => (r.elapsed?.length ? latencySummary(r.elapsed).p99 : r.latencyMs?.p99 ?? null);
+
+/**
+ * Across the good repeats: each figure's median and, from MIN_REPEATS good repeats on, its 95 % interval
+ * (lib/intervals.mjs); the repeats left out, each with its reason.
+ */
+export function repeatIntervals(repeats, figures) {
+  const good = repeats.filter(goodRepeat);
+  return {
+    method: METHOD, confidence: CONFIDENCE, n: good.length,
+    excluded: repeats.filter((r) => !goodRepeat(r)).map((r) => ({ repeat: r.repeat, reason: r.reason ?? 'nothing succeeded' })),
+    ...Object.fromEntries(Object.entries(figures).map(([name, get]) => [name, figureInterval(good.map(get))])),
+  };
+}
+
 /** The summary's row for a server and step: repeats are { throughput, samples, errors, elapsed, resources, … }. */
 export function buildRow({ server, workload, label, step, repeats, ceiling, pinning }) {
   const measured = repeats.filter((r) => r.samples > 0);
@@ -25,7 +45,9 @@ export function buildRow({ server, workload, label, step, repeats, ceiling, pinn
   const errors = measured.reduce((n, r) => n + r.errors, 0);
   const errorCodes = {};
   for (const r of measured) for (const [code, n] of Object.entries(r.errorCodes ?? {})) errorCodes[code] = (errorCodes[code] ?? 0) + n;
-  const throughput = spread(measured.map((r) => r.throughput));
+  const good = repeats.filter(goodRepeat);
+  // Throughput of the good repeats; of every measured one only when none was good (the row is failed then).
+  const throughput = spread((good.length ? good : measured).map((r) => r.throughput));
   const peak = (key) => (measured.length ? Math.max(...measured.map((r) => r.resources[key] ?? 0)) : null);
   const invariants = repeats.map((r) => r.invariant).filter(Boolean);
   const row = {
@@ -42,7 +64,9 @@ export function buildRow({ server, workload, label, step, repeats, ceiling, pinn
     // false when a repeat's warm-up ran out of time still changing: the figure may be of a JIT half done.
     steady: measured.every((r) => r.warmup?.steady !== false),
     failed: repeats.some((r) => r.failed),
-    repeats: repeats.map(({ elapsed, ...rest }) => rest),
+    intervals: repeatIntervals(repeats, { throughput: (r) => r.throughput,
+      perCpuSecond: (r) => perCpuSecond(r.throughput, r.resources?.cpuMeanPercent), p99: p99Of }),
+    repeats: repeats.map(({ elapsed, ...rest }) => ({ ...rest, p99Ms: p99Of({ elapsed, ...rest }) })),
   };
   // Which part limited the run, from the repeats' mean CPU figures; and throughput per server CPU-second, the
   // figure generator-bound rows are ranked by.

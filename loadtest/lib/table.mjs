@@ -1,6 +1,7 @@
 // The plain-text table printed at the end of a bench: one line per stack × workload, then the ceiling. Every
 // row says which part limited it (measured CPU, lib/bottleneck.mjs) and its requests per server CPU-second.
 import { BOUND_TAG } from './bottleneck.mjs';
+import { rankText } from './ranks.mjs';
 
 const fixed = (v, digits = 0) => (v === null || v === undefined ? '-' : Number(v).toFixed(digits));
 const ms = (v) => (v === null || v === undefined ? '-' : v >= 100 ? v.toFixed(0) : String(v));
@@ -11,7 +12,10 @@ const COLUMNS = [
   ['gen', (r) => r.generator ?? '-'],
   ['req/s', (r) => fixed(r.throughput.median)],
   ['req/cpu-s', (r) => fixed(r.perCpuSecond)],
-  ['min-max', (r) => (r.repeats.length > 1 ? `${fixed(r.throughput.min)}-${fixed(r.throughput.max)}` : '')],
+  // The 95 % interval of req/s over the good repeats (lib/intervals.mjs), or how many there were when too few.
+  ['95% interval', (r) => (r.intervals?.throughput?.low != null ? `${fixed(r.intervals.throughput.low)}-${fixed(r.intervals.throughput.high)}`
+    : `${r.intervals?.n ?? r.repeats.length} run${(r.intervals?.n ?? r.repeats.length) === 1 ? '' : 's'}`)],
+  ['rank', (r) => rankText(r)],
   ['p50', (r) => ms(r.latencyMs.p50)],
   ['p90', (r) => ms(r.latencyMs.p90)],
   ['p99', (r) => ms(r.latencyMs.p99)],

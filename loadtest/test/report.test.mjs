@@ -25,12 +25,12 @@ test('one table per workload, stacks sorted by throughput with their ratio to th
   for (const label of ['hello', 'static', 'echo', 'bookings']) assert.match(md, new RegExp(`^### ${label}$`, 'm'));
   const hello = tableUnder(md, 'hello');
   assert.equal(hello.length, 6);
-  const medians = hello.map((cells) => Number(cells[2].replace(/,/g, '')));
+  const medians = hello.map((cells) => Number(cells[3].replace(/,/g, '')));
   assert.deepEqual(medians, [...medians].sort((a, b) => b - a));
-  assert.equal(hello[0][4], '1.00');
-  const last = row(hello[5][0].replace(/`/g, ''), 'hello');
-  const best = row(hello[0][0].replace(/`/g, ''), 'hello');
-  assert.equal(hello[5][4], (last.throughput.median / best.throughput.median).toFixed(2));
+  assert.equal(hello[0][5], '1.00');
+  const last = row(hello[5][1].replace(/`/g, ''), 'hello');
+  const best = row(hello[0][1].replace(/`/g, ''), 'hello');
+  assert.equal(hello[5][5], (last.throughput.median / best.throughput.median).toFixed(2));
 });
 
 test('generator-bound rows are never ranked by req/s: they follow, ordered by requests per server CPU-second', () => {
@@ -42,28 +42,28 @@ test('generator-bound rows are never ranked by req/s: they follow, ordered by re
   Object.assign(second, { bottleneck: { bound: 'generator', serverPercent: 30, loadgenBusy: 98 }, perCpuSecond: 5000 });
   const md = renderReport(bound, { claims: [] });
   const table = tableUnder(md, 'hello');
-  assert.deepEqual(table.slice(-2).map((c) => c[0]), [`\`${second.stack}\``, `\`${first.stack}\``]);
-  assert.deepEqual(table.slice(-2).map((c) => c[4]), ['–', '–'], 'no ratio to the best');
-  assert.equal(table[0][4], '1.00');
-  assert.match(table.at(-1)[16], /^generator: CPU 0 99% busy/);
+  assert.deepEqual(table.slice(-2).map((c) => c[1]), [`\`${second.stack}\``, `\`${first.stack}\``]);
+  assert.deepEqual(table.slice(-2).map((c) => c[5]), ['–', '–'], 'no ratio to the best');
+  assert.equal(table[0][5], '1.00');
+  assert.match(table.at(-1)[18], /^generator: CPU 0 99% busy/);
   assert.match(md.split('### hello')[1], /were generator-bound: their req\/s is what the generator could drive, so they are not ranked/);
 });
 
 test('rows show spread, percentiles, errors, CPU, RSS, verdicts and dashboard links', () => {
   const md = renderReport(summary, { claims: [] });
   const bookings = tableUnder(md, 'bookings');
-  const node = bookings.find((c) => c[0] === '`node-express`');
+  const node = bookings.find((c) => c[1] === '`node-express`');
   const r = row('node-express', 'bookings');
-  assert.equal(node[3], `${Math.round(r.throughput.min).toLocaleString('en-US')}–${Math.round(r.throughput.max).toLocaleString('en-US')}`);
-  assert.match(node[11], /^29 \(/);
-  assert.equal(node[17], 'invariant pass');
-  assert.match(node[18], /\[#1\]\(node-express\/bookings\/1\/dashboard\/index\.html\) \[#2\]/);
-  const failed = tableUnder(md, 'static').find((c) => c[0] === '`java-spring5`');
-  assert.match(failed[17], /^FAILED: did not start/);
+  assert.equal(node[4], `3: ${Math.round(r.throughput.min).toLocaleString('en-US')}–${Math.round(r.throughput.max).toLocaleString('en-US')}`);
+  assert.match(node[13], /^29 \(/);
+  assert.equal(node[19], 'invariant pass');
+  assert.match(node[20], /\[#1\]\(node-express\/bookings\/1\/dashboard\/index\.html\) \[#2\]/);
+  const failed = tableUnder(md, 'static').find((c) => c[1] === '`java-spring5`');
+  assert.match(failed[19], /^FAILED: did not start/);
   const unsteady = { ...summary, results: summary.results.map((r) => (r.stack === 'node-express' && r.workload === 'bookings'
     ? { ...r, steady: false, repeats: r.repeats.map((x) => ({ ...x, warmup: { seconds: 60, steady: false } })) } : r)) };
-  const flagged = tableUnder(renderReport(unsteady, { claims: [] }), 'bookings').find((c) => c[0] === '`node-express`');
-  assert.match(flagged[17], /^invariant pass; NOT STEADY: the warm-up ran out \(60 s\) still changing/);
+  const flagged = tableUnder(renderReport(unsteady, { claims: [] }), 'bookings').find((c) => c[1] === '`node-express`');
+  assert.match(flagged[19], /^invariant pass; NOT STEADY: the warm-up ran out \(60 s\) still changing/);
 });
 
 test('the environment block names the machine, pinning, versions, git sha and generator headroom', () => {
@@ -162,7 +162,7 @@ test('make readme-results replaces only the README\'s results section with a rea
   assert.ok(existsSync(join(dir, 'example', 'throughput.svg')));
   assert.match(after, /^#### hello$/m);
   assert.match(after, /^#### bookings$/m);
-  assert.equal(after.split('\n').filter((l) => l.startsWith('| `')).length, 12, 'six stacks in each of two tables');
+  assert.equal(after.split('\n').filter((l) => /^\| [^|]+ \| `/.test(l)).length, 18, 'six stacks in each of three tables');
   assert.ok(!after.includes('dashboard/index.html'));
 });
 

@@ -48,8 +48,8 @@ test('the table aligns columns and names each row\'s generator, bottleneck and r
     repeats: [{ throughput: 0, samples: 0, errors: 0, elapsed: [], resources: {}, failed: true, reason: 'did not start' }] });
   const lines = formatTable([ok, bound, failed]).split('\n');
   assert.equal(lines.length, 5);
-  assert.match(lines[0], /^stack\s+workload\s+gen\s+req\/s\s+req\/cpu-s\s+min-max\s+p50\s+p90\s+p99\s+p99\.9\s+max\s+errors/);
-  assert.match(lines[2], /^node-express\s+bookings\s+wrk\s+812\s+853\s+20\s+30\s+30\s+30\s+30\s+0 \(0\.00%\)\s+95\/100\s+-\s+40\s+80\s+11\s+1\s+pass\s+SERVER\s+ok$/);
+  assert.match(lines[0], /^stack\s+workload\s+gen\s+req\/s\s+req\/cpu-s\s+95% interval\s+rank\s+p50\s+p90\s+p99\s+p99\.9\s+max\s+errors/);
+  assert.match(lines[2], /^node-express\s+bookings\s+wrk\s+812\s+853\s+1 run\s+–\s+20\s+30\s+30\s+30\s+30\s+0 \(0\.00%\)\s+95\/100\s+-\s+40\s+80\s+11\s+1\s+pass\s+SERVER\s+ok$/);
   assert.match(lines[3], /^java-vertx\s+hello\s+jmeter\s+30000\s+100000\s.*\s90\s+-\s.*300%\s+GEN-BOUND\s+ok$/);
   assert.match(lines[4], /^java-vertx\s+hello\s+-\s+-\s+.*FAILED$/);
   // Every line's columns start at the same offsets: the "req/s" column ends where the header's does.

@@ -1,0 +1,73 @@
+// Ranks only where the figures separate. Every ratio is taken inside one repeat (repeat r of a stack against
+// repeat r of the best stack, or of the nginx ceiling), because the repeats are interleaved: a slow drift of the
+// host falls on both sides of a ratio alike, where it would widen two separate intervals of req/s. A row's rank is
+// one more than the number of rows whose interval of the ratio to the best lies wholly above its own; rows that
+// end up with the same number share it (`=2`), and every pair whose intervals overlap is named a tie.
+import { MIN_REPEATS, figureInterval, ratioPerRepeat } from './intervals.mjs';
+import { goodRepeat } from './summary.mjs';
+
+const perRepeat = (row) => (row?.repeats ?? []).filter(goodRepeat).map((r) => ({ repeat: r.repeat, value: r.throughput }));
+const ratioInterval = (row, base) => figureInterval(ratioPerRepeat(perRepeat(row), perRepeat(base)));
+
+/** Why a row gets no rank, or null when it may get one. */
+export function unranked(row) {
+  if (row.failed && !(row.intervals?.n >= MIN_REPEATS)) return 'failed';
+  if (row.bottleneck?.bound === 'generator') return 'generator-bound';
+  if (row.bottleneck?.bound === 'database') return 'database-bound';
+  const n = row.intervals?.n ?? row.repeats?.length ?? 0;
+  if (n < 2) return `${n} run, no interval`;
+  if (n < MIN_REPEATS) return `${n} good repeats, no interval (${MIN_REPEATS} needed)`;
+  return null;
+}
+
+const overlap = (a, b) => a.low <= b.high && b.low <= a.high;
+
+/**
+ * One label's rows (same workload and step, every stack): sets row.ratios { ofBest, ofCeiling } and row.rank
+ * ({ position, shared } or null with row.unranked saying why). Returns { reference, ties: [[stack, stack]…] }.
+ */
+export function rankLabel(rows, ceilingRow = null) {
+  const candidates = rows.filter((r) => !unranked(r));
+  const reference = [...candidates].sort((a, b) => b.throughput.median - a.throughput.median)[0] ?? null;
+  for (const r of rows) {
+    r.ratios = {
+      // Against the best only where req/s is the stack's own: not for a generator- or database-bound row.
+      ofBest: reference && !/bound$/.test(unranked(r) ?? '') ? { reference: reference.stack, ...ratioInterval(r, reference) } : null,
+      ofCeiling: ceilingRow ? ratioInterval(r, ceilingRow) : null,
+    };
+  }
+  const ranked = candidates.filter((r) => r.ratios.ofBest?.low != null);
+  for (const r of rows) {
+    if (!ranked.includes(r)) {
+      r.rank = null;
+      r.unranked = unranked(r) ?? 'too few repeats paired with the best stack\'s';
+      continue;
+    }
+    const position = 1 + ranked.filter((o) => o.ratios.ofBest.low > r.ratios.ofBest.high).length;
+    r.rank = { position };
+    delete r.unranked;
+  }
+  for (const r of ranked) r.rank.shared = ranked.some((o) => o !== r && o.rank.position === r.rank.position);
+  return { reference: reference?.stack ?? null, ties: tiesOf(rows) };
+}
+
+/** The pairs of ranked rows whose intervals of the ratio to the best overlap: [[stack, stack]…], best first. */
+export function tiesOf(rows) {
+  const ranked = rows.filter((r) => r.rank).sort(byRank);
+  return ranked.flatMap((a, i) => ranked.slice(i + 1).filter((b) => overlap(a.ratios.ofBest, b.ratios.ofBest))
+    .map((b) => [a.stack, b.stack]));
+}
+
+/** Ranked rows first (by position, then median), the others after by req/s. */
+export const byRank = (a, b) => (a.rank?.position ?? Infinity) - (b.rank?.position ?? Infinity)
+  || (b.throughput?.median ?? -1) - (a.throughput?.median ?? -1);
+
+/** rank as a table shows it: `1`, `=2`, or `–`. */
+export const rankText = (row) => (row.rank ? `${row.rank.shared ? '=' : ''}${row.rank.position}` : '–');
+
+/** Every HTTP label of a run: ranks set on its rows; { label: { reference, ties } }. ceilingRows: the nginx rows. */
+export function rankRun(rows, ceilingRows = []) {
+  const labels = [...new Set(rows.filter((r) => r.workload !== 'chat').map((r) => r.label))];
+  return Object.fromEntries(labels.map((label) => [label, rankLabel(rows.filter((r) => r.label === label),
+    ceilingRows.find((c) => c.label === label) ?? null)]));
+}

@@ -1,0 +1,108 @@
+// Intervals over repeats, ratios inside a repeat, and ranks only where the intervals separate.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildRow } from '../lib/summary.mjs';
+import { rankLabel, rankRun, rankText, tiesOf } from '../lib/ranks.mjs';
+import { httpFigures } from '../lib/report.mjs';
+import { formatTable } from '../lib/table.mjs';
+import { precisionTable, formatPrecision } from '../lib/precision.mjs';
+
+const PINNING = { server: '1', db: '0', loadgen: '0' };
+const RESOURCES = { cpuMeanPercent: 98, cpuPeakPercent: 100, peakRssBytes: 2 ** 20, threads: 1, processes: 1 };
+const good = (repeat, throughput) => ({ repeat, throughput, samples: 100, errors: 0, failed: false, generator: 'wrk',
+  latencyMs: { p50: 1, p90: 2, p99: 3 + repeat / 10, 'p99.9': 4, max: 5 }, resources: RESOURCES });
+const failed = (repeat, reason) => ({ repeat, throughput: 0, samples: 0, errors: 0, failed: true, reason, resources: {} });
+const row = (stack, values, extra = {}) => buildRow({ server: stack, workload: 'hello', label: 'hello', step: { users: 100 },
+  pinning: PINNING, repeats: values.map((v, i) => (typeof v === 'number' ? good(i + 1, v) : v)), ...extra });
+
+test('a row carries the median and 95 % t-interval of req/s, req per CPU-second and p99 over its repeats', () => {
+  const r = row('a', [100, 102, 98, 101, 99]);
+  assert.equal(r.intervals.n, 5);
+  assert.equal(r.intervals.throughput.median, 100);
+  // mean 100, sample sd √2.5, t(0.975, 4) = 2.776445: half-width 2.776445 × √2.5 / √5 = 1.963227
+  assert.ok(Math.abs(r.intervals.throughput.low - (100 - 1.963227)) < 1e-4);
+  assert.ok(Math.abs(r.intervals.throughput.high - (100 + 1.963227)) < 1e-4);
+  assert.ok(Math.abs(r.intervals.perCpuSecond.median - 100 / 0.98) < 1e-9);
+  assert.equal(r.intervals.p99.median, 3.3);
+  assert.deepEqual(r.repeats.map((x) => x.p99Ms), [3.1, 3.2, 3.3, 3.4, 3.5]);
+});
+
+test('stacks whose ratio intervals overlap share a rank; a separated one is ranked below both', () => {
+  const rows = [row('a', [100, 101, 99, 100, 100]), row('b', [99, 100, 99.5, 99, 98]), row('c', [80, 81, 79, 80, 80.5])];
+  const { reference, ties } = rankLabel(rows);
+  assert.equal(reference, 'a');
+  assert.deepEqual(rows.map(rankText), ['=1', '=1', '3']);
+  assert.deepEqual(ties, [['a', 'b']]);
+  assert.deepEqual(rows[0].ratios.ofBest, { ...rows[0].ratios.ofBest, median: 1, low: 1, high: 1 });
+  assert.ok(rows[2].ratios.ofBest.high < 0.82 && rows[2].ratios.ofBest.low > 0.78);
+  const { body, note } = httpFigures(rows, { links: false, pinning: PINNING });
+  assert.deepEqual(body.map((cells) => cells[0].text), ['=1', '=1', '3']);
+  assert.match(body[2][5].text, /^0\.80 \[0\.\d\d–0\.\d\d\]$/, '× best with its interval');
+  assert.match(note, /Not distinguishable at this precision \(their intervals overlap\): `a` and `b`\./);
+  assert.match(note, /Student's t/);
+});
+
+test('ratios to the nginx ceiling are taken inside each repeat, so a drift of the host cancels out', () => {
+  // The host slows down repeat after repeat; the stack runs at 60 % of nginx in every one of them.
+  const drift = [100, 90, 80, 70, 60];
+  const ceiling = { ...row('nginx (ceiling)', drift), label: 'hello' };
+  const stack = row('a', drift.map((v) => v * 0.6));
+  rankRun([stack], [ceiling]);
+  assert.ok(stack.intervals.throughput.relativeHalfWidth > 0.2, 'req/s alone is wide');
+  assert.ok(Math.abs(stack.ratios.ofCeiling.median - 0.6) < 1e-9);
+  assert.ok(stack.ratios.ofCeiling.relativeHalfWidth < 1e-9, 'the same-repeat ratio is exact');
+});
+
+test('one run gets no interval and no rank, and says so', () => {
+  const rows = [row('a', [100]), row('b', [90])];
+  rankLabel(rows);
+  assert.deepEqual(rows.map(rankText), ['–', '–']);
+  assert.equal(rows[0].unranked, '1 run, no interval');
+  assert.deepEqual(tiesOf(rows), []);
+  const { body, note } = httpFigures(rows, { links: false, pinning: PINNING });
+  assert.equal(body[0][4].text, '1 run, no interval');
+  assert.match(note, /No rank, 1 run, no interval: `a`, `b`\./);
+  assert.match(formatTable(rows).split('\n')[2], /\s1 run\s+–\s/);
+});
+
+test('a failed repeat is named and left out of the interval, never averaged in; under three good ones, no interval', () => {
+  const r = row('a', [100, failed(2, 'did not start: exited'), 101, 99, 100]);
+  assert.equal(r.intervals.n, 4);
+  assert.deepEqual(r.intervals.excluded, [{ repeat: 2, reason: 'did not start: exited' }]);
+  assert.equal(r.throughput.median, 100, 'the median of the good repeats');
+  assert.ok(r.intervals.throughput.low > 98);
+  const rows = [r, row('b', [50, 51, 49, 50, 50])];
+  rankLabel(rows);
+  assert.equal(rankText(r), '1', 'four good repeats still rank');
+  const { body } = httpFigures(rows, { links: false, pinning: PINNING });
+  assert.equal(body[0][4].text, '4 (1 left out)');
+  assert.match(body[0][19].text, /#2 left out: did not start: exited/);
+  const few = row('c', [100, failed(2, 'errors 5 %'), failed(3, 'errors 7 %'), 100]);
+  assert.equal(few.intervals.n, 2);
+  assert.equal(few.intervals.throughput.low, null);
+  rankLabel([few]);
+  assert.equal(few.rank, null);
+});
+
+test('generator- and database-bound rows are not ranked by req/s', () => {
+  const bound = row('a', [200, 201, 199], { ceiling: null });
+  bound.bottleneck = { bound: 'database' };
+  const rows = [bound, row('b', [100, 101, 99])];
+  rankLabel(rows);
+  assert.equal(bound.rank, null);
+  assert.equal(bound.unranked, 'database-bound');
+  assert.equal(rankText(rows[1]), '1');
+  assert.match(httpFigures(rows, { links: false, pinning: PINNING }).note, /No rank, database-bound: req\/s is what the database allowed/);
+});
+
+test('the precision table: ratio half-widths had the run stopped after 3, 4, 5 repeats', () => {
+  const results = [row('a', [100, 110, 95, 105, 100]), row('b', [80, 90, 70, 85, 80])];
+  const summary = { run: 'r', profileSettings: { repeat: 5 }, results,
+    ceiling: { rows: [{ ...row('nginx (ceiling)', [200, 205, 190, 210, 200]), label: 'hello' }] } };
+  const table = precisionTable([summary]);
+  assert.deepEqual(table.map((t) => t.repeats), [3, 4, 5]);
+  assert.ok(table.every((t) => t.ofBest.rows === 1 && t.ofCeiling.rows === 2 && t.window === null));
+  assert.ok(table[2].ofBest.median < table[0].ofBest.median, 'more repeats, a narrower interval');
+  assert.match(formatPrecision(table), /^\| \? s \| 3 \| hello \| ±\d+\.\d % \(±\d+\.\d %\) \| ±/m);
+  assert.equal(summary.results[0].repeats.length, 5, 'the run itself is left as it was');
+});
