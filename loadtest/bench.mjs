@@ -16,7 +16,7 @@ import { installJmeter, jmeterVersion, stopJmeter } from './jmeter.mjs';
 import { ensureWrk, wrkVersion } from './wrk.mjs';
 import { stopGenerators } from './lib/generator-process.mjs';
 import { writeCorpus } from './corpus.mjs';
-import { selectProfile, selectPinning, stepLabel, estimateSeconds, HTTP_WORKLOADS } from './lib/profiles.mjs';
+import { selectProfile, selectPinning, estimateSeconds, HTTP_WORKLOADS } from './lib/profiles.mjs';
 import { connect, truncate, serverVersion, ensureDatabase, ensureRemoteDatabase } from './lib/db.mjs';
 import { HOSTS, LOADGENS, REMOTE, prepareHosts, hostFacts } from './lib/remote.mjs';
 import { ROLES } from '../scripts/lib/hosts.mjs';
@@ -35,10 +35,9 @@ import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
 import { rankRun } from './lib/ranks.mjs';
+import { CEILING, planRuns } from './lib/plan.mjs';
 import { writeReport } from './report.mjs';
 
-const CEILING = 'nginx (ceiling)';
-const CEILING_WORKLOADS = ['hello', 'static'];
 const profile = selectProfile();
 // The CPUs this process may use (a cgroup or taskset limit), not the machine's count.
 const pinning = selectPinning(availableParallelism());
@@ -58,38 +57,7 @@ let corpusCsv = null; // the bookings corpus, written in main()
 let current = null; // the server up right now (from the moment its process exists), stopped on Ctrl-C too
 let startFailure = null; // why the current session's stack did not start, for every run of the session
 
-// The plan, in the order it runs, repeat by repeat: the nginx ceiling (started afresh), then one start of each stack
-// for its HTTP workloads, then a second start of each for its chat scenarios and late latency steps. A repeat is a
-// fresh start of everything it measures, and repeat r runs the stacks in the first repeat's order rotated r − 1
-// places, so a slow drift of the shared host falls on every stack alike and each ratio to the best stack or to the
-// ceiling can be taken inside one repeat (lib/ranks.mjs).
-// The HTTP workloads run in one start of each stack per repeat, each warmed up until its rate is steady (as
-// TechEmpower primes each test on a running framework); on the first repeat each is followed, while warm, by its
-// open-loop latency steps at the rates known then. The late session serves, on the first repeat, the latency rates
-// that could not be known then: the same absolute rates for every stack need the slowest stack's maximum, which may
-// come later. The first repeat runs in reverse port order: the Node stacks first, because they have been the
-// slowest on most workloads in every run so far, and a faster stack's latency steps can then be measured warm after
-// its throughput at rates already known. The order changes no figure, only how many rates wait for a second start.
-const sessionOrder = [...targets].reverse();
-const rotate = (list, by) => list.map((_, i) => list[(i + by) % list.length]);
-const orderOf = (repeat) => rotate(sessionOrder, repeat - 1);
-const stepsOf = (workload) => profile.steps[workload].map((step) => ({ workload, step,
-  label: stepLabel(workload, step, profile.steps[workload]) }));
-const httpWorkloads = profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w));
-const latencyWorkloads = profile.latency ? httpWorkloads : [];
-const ceilingWorkloads = profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w));
-const chatSteps = profile.workloads.includes('chat') ? stepsOf('chat') : [];
-const repeatRuns = (repeat) => [
-  ...ceilingWorkloads.flatMap(stepsOf).map((s) => ({ ...s, server: CEILING, repeat, session: `nginx#${repeat}` })),
-  ...orderOf(repeat).flatMap((server) => httpWorkloads.flatMap(stepsOf)
-    .map((s) => ({ ...s, server, repeat, session: `${server.id}#${repeat}` }))),
-  ...orderOf(repeat).flatMap((server) => [
-    ...(repeat === 1 && latencyWorkloads.length ? [{ server, workloads: latencyWorkloads, workload: 'latency', kind: 'latency',
-      label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length }, repeat }] : []),
-    ...chatSteps.map((s) => ({ ...s, server, repeat })),
-  ].map((run) => ({ ...run, session: `${server.id}#late#${repeat}` }))),
-];
-const runs = Array.from({ length: profile.repeat }, (_, i) => repeatRuns(i + 1)).flat();
+const { runs, orderOf, httpWorkloads, latencyWorkloads, ceilingWorkloads } = planRuns(targets, profile);
 const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step), 0);
 const progress = createProgress({ plannedSeconds });
 const results = new Map(); // "server|label" → { server, workload, label, step, repeats: [] }

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `make compare A=<run> B=<run>`: prints B against A per stack × workload (loadtest/lib/compare.mjs says
-// when a delta counts as a change). A run is a folder under results/ or a path; B defaults to the newest run
+// when a delta counts as a change), then whether B confirms A: the share of rows whose intervals overlap
+// (lib/agreement.mjs). A run is a folder under results/ or a path; B defaults to the newest run
 // and A to the one before it.
 import { formatComparison } from './lib/compare.mjs';
+import { agreement, formatAgreement } from './lib/agreement.mjs';
 import { readSummary, resultsRoot, runNames } from './lib/runs.mjs';
 
 function defaults() {
@@ -15,6 +17,7 @@ try {
   const [fallbackA, fallbackB] = process.argv[2] && process.argv[3] ? [] : defaults();
   const [a, b] = [process.argv[2] || fallbackA, process.argv[3] || fallbackB].map(readSummary);
   console.log(formatComparison(a, b));
+  console.log(`\n${formatAgreement(agreement(a, b))}`);
 } catch (error) {
   console.error(`compare: ${error.message}`);
   process.exitCode = 2;

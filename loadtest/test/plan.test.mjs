@@ -1,0 +1,36 @@
+// The bench's plan: a repeat is a fresh start of the ceiling and of every stack, in an order rotated per repeat.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CEILING, planRuns } from '../lib/plan.mjs';
+import { selectProfile } from '../lib/profiles.mjs';
+
+const targets = ['a', 'b', 'c'].map((id) => ({ id }));
+const sessions = (runs) => runs.map((r) => r.session).filter((s, i, all) => s !== all[i - 1]);
+
+test('every repeat starts with its own nginx session, then the stacks in an order rotated by one place', () => {
+  const { runs, orderOf } = planRuns(targets, selectProfile({ PROFILE: 'ranked', REPEAT: '3' }));
+  assert.deepEqual([1, 2, 3].map((r) => orderOf(r).map((t) => t.id)), [['c', 'b', 'a'], ['b', 'a', 'c'], ['a', 'c', 'b']]);
+  assert.deepEqual(sessions(runs), ['nginx#1', 'c#1', 'b#1', 'a#1', 'c#late#1', 'b#late#1', 'a#late#1',
+    'nginx#2', 'b#2', 'a#2', 'c#2', 'b#late#2', 'a#late#2', 'c#late#2',
+    'nginx#3', 'a#3', 'c#3', 'b#3', 'a#late#3', 'c#late#3', 'b#late#3']);
+  // Each session is one start: its runs are contiguous, never resumed later.
+  assert.equal(new Set(sessions(runs)).size, sessions(runs).length);
+  const ceiling = runs.filter((r) => r.server === CEILING);
+  assert.deepEqual(ceiling.map((r) => `${r.label}#${r.repeat}`), ['hello#1', 'static#1', 'hello#2', 'static#2', 'hello#3', 'static#3']);
+  for (const id of ['a', 'b', 'c']) {
+    const own = runs.filter((r) => r.server.id === id);
+    assert.deepEqual(own.map((r) => r.label), Array(3).fill(['hello', 'static', 'echo', 'bookings', 'chat']).flat(),
+      `${id}: every workload in every repeat`);
+  }
+});
+
+test('open-loop latency steps only in the first repeat, and none in a profile without them', () => {
+  const quick = planRuns(targets, selectProfile({ REPEAT: '2' })).runs;
+  assert.deepEqual(quick.filter((r) => r.kind === 'latency').map((r) => `${r.server.id}#${r.repeat}`), ['c#1', 'b#1', 'a#1']);
+  assert.equal(planRuns(targets, selectProfile({ PROFILE: 'ranked' })).runs.filter((r) => r.kind === 'latency').length, 0);
+});
+
+test('REPEAT=1 is one session per stack and server, in reverse port order', () => {
+  const { runs } = planRuns(targets, selectProfile({ WORKLOADS: 'hello' }));
+  assert.deepEqual(sessions(runs), ['nginx#1', 'c#1', 'b#1', 'a#1', 'c#late#1', 'b#late#1', 'a#late#1']);
+});
