@@ -1,6 +1,6 @@
 // The whole bench, for real, in a couple of minutes: `make test` runs it with BENCH_SMOKE=1 (it needs MariaDB
 // up, node-express built, wrk and oha installed and port 8085 free): wrk throughput, the open-loop latency steps,
-// the chat client. Results go under .run/, not results/, so a
+// the chat client, and two repeats (each a fresh start of nginx and the stack) to exercise that path. Results go under .run/, not results/, so a
 // smoke run never replaces results/latest of a real bench.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,13 +12,13 @@ import { WORKLOADS } from '../lib/profiles.mjs';
 
 const enabled = process.env.BENCH_SMOKE === '1';
 
-test('PROFILE=smoke STACKS=node-express produces a summary with throughput and no errors', {
-  skip: !enabled && 'set BENCH_SMOKE=1 (make test does)', timeout: 240_000,
+test('PROFILE=smoke STACKS=node-express REPEAT=2 produces a summary with throughput and no errors', {
+  skip: !enabled && 'set BENCH_SMOKE=1 (make test does)', timeout: 420_000,
 }, () => {
   const resultsDir = join(RUN_DIR, 'bench-smoke');
   const run = spawnSync(process.execPath, [join(ROOT, 'loadtest/bench.mjs')], {
-    env: { ...process.env, PROFILE: 'smoke', STACKS: 'node-express', WORKLOADS: '', REPEAT: '', RESULTS_DIR: resultsDir },
-    encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 230_000,
+    env: { ...process.env, PROFILE: 'smoke', STACKS: 'node-express', WORKLOADS: '', REPEAT: '2', RESULTS_DIR: resultsDir },
+    encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 410_000,
   });
   assert.equal(run.status, 0, `bench exited ${run.status}\n${run.stdout}\n${run.stderr.slice(-3000)}`);
   const summary = JSON.parse(readFileSync(join(resultsDir, 'latest', 'summary.json'), 'utf8'));
@@ -54,6 +54,14 @@ test('PROFILE=smoke STACKS=node-express produces a summary with throughput and n
   assert.deepEqual(summary.ceiling.rows.map((r) => r.workload), ['hello', 'static']);
   assert.ok(summary.ceiling.rows.every((r) => r.throughput.median > 0), 'the nginx ceiling was measured');
   assert.ok(summary.results.find((r) => r.workload === 'hello').headroom.ratio > 0);
+  // Two repeats: nginx and the stack started afresh in each, two good repeats per row, too few for an interval or a rank.
+  assert.equal(summary.repeatOrders.length, 2);
+  assert.ok(summary.ceiling.rows.every((r) => r.repeats.map((x) => x.repeat).join() === '1,2'), 'the ceiling in every repeat');
+  for (const row of summary.results) {
+    assert.deepEqual([row.intervals.n, row.intervals.excluded.length], [2, 0], `${row.label}: two good repeats`);
+    if (row.workload !== 'chat') assert.equal(row.rank, null, `${row.label}: no rank from two repeats`);
+  }
+  assert.match(readFileSync(join(resultsDir, 'latest', 'REPORT.md'), 'utf8'), /\| 2, no interval \|/);
   for (const key of ['cpuModel', 'cores', 'pinning', 'jdk', 'node', 'mariadb', 'wrk', 'openLoop', 'git']) {
     assert.ok(summary.environment[key], `environment.${key}`);
   }
