@@ -14,7 +14,7 @@ export DB_PASSWORD ?= bench
 export RUN_DIR ?= $(CURDIR)/.run
 export STATIC_ROOT ?= $(RUN_DIR)/static
 # The bench (loadtest/README.md): empty means the profile's or the machine's default.
-export PROFILE WORKLOADS REPEAT GENERATOR RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
+export PROFILE WORKLOADS REPEAT WINDOW GENERATOR RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
 # The differential fuzzer (make fuzz): how many cases, from which seed.
 export CASES SEED FUZZ_PATH KEEP_GOING JOBS
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `make bench`: every workload on every stack, one at a time, on the same CPUs against the same MariaDB.
-// Environment: STACKS, WORKLOADS, PROFILE (quick | seed | sweep | smoke), REPEAT, GENERATOR, SERVER_CPUS,
+// Environment: STACKS, WORKLOADS, PROFILE (quick | ranked | seed | sweep | smoke), REPEAT, WINDOW, GENERATOR, SERVER_CPUS,
 // DB_CPUS, LOADGEN_CPUS, RESULTS_DIR, CHAT_SCENARIOS, JMETER_HEAP, CHAT_CLIENT_HEAP; in the compose runtime also
 // GIT_SHA and GIT_DIRTY (the image has no .git), RESULTS_OWNER and RESULTS_HOST_DIR (the results volume).
 // Writes results/<timestamp>/ (JTLs, dashboards, chat reports, summary.json), prints the tables, points

@@ -157,7 +157,7 @@ export const warmupSeconds = (profile) => (profile.generator === 'wrk' ? Math.mi
 // wrk runs for a duration: a loop-bound step (seed's echo 100 × 500) runs this long under it instead.
 export const WRK_SECONDS_FOR_LOOPS = 60;
 
-/** The profile named by PROFILE (default quick), with REPEAT, WORKLOADS and GENERATOR applied. */
+/** The profile named by PROFILE (default quick), with REPEAT, WORKLOADS, GENERATOR, CHAT_SCENARIOS and WINDOW applied. */
 export function selectProfile(env = process.env) {
   const name = env.PROFILE || 'quick';
   const base = PROFILES[name];
@@ -178,6 +178,12 @@ export function selectProfile(env = process.env) {
     }
   }
   if (env.CHAT_SCENARIOS) steps.chat = chatScenarios(env.CHAT_SCENARIOS, base.workloads.chat[0]);
+  // WINDOW: the measured seconds of every time-bound HTTP step, to measure what a longer window buys (make precision).
+  if (env.WINDOW) {
+    const seconds = Number(env.WINDOW);
+    if (!(seconds >= 1 && Number.isInteger(seconds))) throw new Error(`WINDOW must be a whole number of seconds ≥ 1, got "${env.WINDOW}"`);
+    for (const w of HTTP_WORKLOADS) steps[w] = steps[w].map((s) => (s.durationSeconds ? { ...s, durationSeconds: seconds } : s));
+  }
   // `steps` maps every workload to its measured steps; `workloads` is the ordered selection to run.
   return { name, ...base, generator, steps, dashboards: (base.dashboards ?? true) && generator === 'jmeter', repeat, workloads };
 }

@@ -78,3 +78,11 @@ test('pinning defaults follow the core count; the environment overrides', () => 
   assert.deepEqual(selectPinning(1, {}), { server: '0', db: '0', loadgen: '0' });
   assert.deepEqual(selectPinning(2, { SERVER_CPUS: '0-1', LOADGEN_CPUS: '1' }), { server: '0-1', db: '0', loadgen: '1' });
 });
+
+test('WINDOW sets the measured seconds of every time-bound HTTP step; a bad one is refused', () => {
+  const p = selectProfile({ PROFILE: 'ranked', WINDOW: '10' });
+  for (const w of HTTP_WORKLOADS) assert.deepEqual(p.steps[w].map((s) => s.durationSeconds), [10], w);
+  assert.equal(selectProfile({ PROFILE: 'ranked' }).steps.hello[0].durationSeconds, 5, 'the profile itself is untouched');
+  assert.deepEqual(selectProfile({ PROFILE: 'seed', GENERATOR: 'jmeter', WINDOW: '20' }).steps.echo[0], { users: 100, loops: 500 }, 'loop-bound steps keep their loops');
+  assert.throws(() => selectProfile({ WINDOW: '0.5' }), /WINDOW/);
+});

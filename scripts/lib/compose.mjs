@@ -148,6 +148,7 @@ export const NOT_PASSED = {
   JAVA_HOME: 'the image\'s own JDK',
   RUN: 'make report and readme-results read a finished run natively',
   README_WORKLOADS: 'make readme-results runs natively',
+  RUNS: 'make precision reads finished runs natively',
   RUN_DIR: 'the container\'s own working folder',
   SERVER_HOST: 'the compose runtime reaches each stack by its service name',
   LOADGEN_HOST: 'the compose runtime\'s load generator is its loadtest service',
