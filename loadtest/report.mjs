@@ -7,10 +7,11 @@ import { ROOT } from '../scripts/lib/stacks.mjs';
 import { CHARTS, renderChart } from './lib/charts.mjs';
 import { loadClaims, evaluateClaims } from './lib/claims.mjs';
 import { renderReport } from './lib/report.mjs';
+import { refreshFigures } from './lib/ranks.mjs';
 
 /** Writes runDir/REPORT.md and runDir/charts/; returns the report's path and the charts drawn. */
 export async function writeReport(runDir) {
-  const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
+  const summary = refreshFigures(JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')));
   const chartDir = join(runDir, 'charts');
   rmSync(chartDir, { recursive: true, force: true });
   mkdirSync(chartDir, { recursive: true });

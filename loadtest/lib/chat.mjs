@@ -239,7 +239,7 @@ export function buildChatRow({ server, workload, label, step, repeats, merged })
     clientCpuPercent: clientCpu.length ? Math.max(...clientCpu) : null, // the busiest repeat's (REPORT.md reads it)
     failed,
     // Each repeat's own percentiles: the table's are of every delivery of every repeat together.
-    intervals: repeatIntervals(repeats, { p50: (r) => r.latencyMs?.p50, p99: (r) => r.latencyMs?.p99 }),
+    intervals: repeatIntervals(repeats, { p50: (r) => r.latencyMs?.p50, p99: (r) => r.latencyMs?.p99 }, { skewed: ['p50', 'p99'] }),
     repeats,
   };
 }

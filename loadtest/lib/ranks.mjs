@@ -4,7 +4,7 @@
 // one more than the number of rows whose interval of the ratio to the best lies wholly above its own; rows that
 // end up with the same number share it (`=2`), and every pair whose intervals overlap is named a tie.
 import { MIN_REPEATS, figureInterval, ratioPerRepeat } from './intervals.mjs';
-import { goodRepeat } from './summary.mjs';
+import { goodRepeat, httpIntervals } from './summary.mjs';
 
 const perRepeat = (row) => (row?.repeats ?? []).filter(goodRepeat).map((r) => ({ repeat: r.repeat, value: r.throughput }));
 const ratioInterval = (row, base) => figureInterval(ratioPerRepeat(perRepeat(row), perRepeat(base)));
@@ -70,4 +70,20 @@ export function rankRun(rows, ceilingRows = []) {
   const labels = [...new Set(rows.filter((r) => r.workload !== 'chat').map((r) => r.label))];
   return Object.fromEntries(labels.map((label) => [label, rankLabel(rows.filter((r) => r.label === label),
     ceilingRows.find((c) => c.label === label) ?? null)]));
+}
+
+/**
+ * A run's intervals and ranks as the current rules make them, from the repeats it stored (in place): what
+ * make report, make readme-results and make compare show of a run, whichever bench wrote it. Rows from before
+ * repeats carried their own p99 are left as they were.
+ */
+export function refreshFigures(summary) {
+  const rows = (summary.results ?? []).filter((r) => r.workload !== 'chat');
+  const ceiling = summary.ceiling?.rows ?? [];
+  if (!rows.some((r) => r.intervals)) return summary;
+  for (const r of [...rows, ...ceiling]) {
+    if (r.repeats?.every((x) => 'p99Ms' in x)) r.intervals = httpIntervals(r.repeats);
+  }
+  summary.ranking = rankRun(rows, ceiling);
+  return summary;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describeBound, rankRows } from './bottleneck.mjs';
 import { CONFIDENCE, METHOD, MIN_REPEATS } from './intervals.mjs';
 import { byRank, rankText, tiesOf } from './ranks.mjs';
+import { BOOTSTRAP } from './summary.mjs';
 
 const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
 const MIB = 2 ** 20;
@@ -101,7 +102,7 @@ function repeatsText(r) {
 
 // Rows without intervals (a run from before them): × best as the ratio of two medians, as it was reported then.
 function ofBest(r, best) {
-  if (r.ratios?.ofBest) return withInterval(r.ratios.ofBest, ratio, 'ofBest');
+  if (r.ratios) return withInterval(r.ratios.ofBest, ratio, 'ofBest');
   return figure(!generatorBound(r) && best && r.throughput?.median ? (r.throughput.median / best).toFixed(2) : '–');
 }
 
@@ -123,8 +124,9 @@ export function httpFigures(rows, { links = true, pinning } = {}) {
     figure(repeatsText(r)), ofBest(r, best), withInterval(r.ratios?.ofCeiling, ratio, 'ofCeiling'),
     r.intervals ? withInterval({ ...r.intervals.perCpuSecond, median: r.perCpuSecond }, num, 'perCpuSecond')
       : figure(num(r.perCpuSecond), r.perCpuSecond, 'perCpuSecond'),
+    // With an interval, p99 is the median of the repeats' own p99s, the figure the interval is of.
     ...percentiles(r.latencyMs).map((f) => (f.field === 'p99' && r.intervals?.p99?.low != null
-      ? figure(`${f.text}${bracket(r.intervals.p99, ms)}`, f.value, 'p99') : f)),
+      ? withInterval(r.intervals.p99, ms, 'p99') : f)),
     figure(r.samples ? `${num(r.errors)} (${num((r.errorRate ?? 0) * 100, 2)}%)` : '–', r.samples ? r.errors : null, 'errors'),
     figure(num(r.cpuPercent?.mean), r.cpuPercent?.mean, 'serverCpu'),
     figure(num(r.generatorCpuPercent), r.generatorCpuPercent, 'generatorCpu'),
@@ -152,7 +154,7 @@ export function rankNote(rows) {
   const reference = rows.find((r) => r.ratios?.ofBest)?.ratios.ofBest.reference;
   const lines = [`Each figure is the median of the good repeats (up to ${n}, each a fresh start of the stack, the stacks' ` +
     `order rotated from one repeat to the next); [low–high] is the ${CONFIDENCE * 100} % confidence interval of its mean ` +
-    `(${METHOD}), given from ${MIN_REPEATS} good repeats on. × best and × nginx are medians and intervals of ratios taken ` +
+    `(${METHOD}; p99's is a ${BOOTSTRAP}, as latency tails are skewed), given from ${MIN_REPEATS} good repeats on. × best and × nginx are medians and intervals of ratios taken ` +
     `inside each repeat${reference ? ` (to \`${reference}\`, the highest median, and to the nginx ceiling measured in the same repeat)` : ''}. ` +
     'A rank is one more than the number of stacks whose × best interval lies wholly above this one\'s; `=` marks a rank shared.'];
   const ties = tiesOf(rows);
@@ -190,7 +192,7 @@ export function chatFigures(rows) {
   ]);
   const n = Math.max(0, ...rows.map((r) => r.intervals?.n ?? 0));
   const note = n >= MIN_REPEATS ? `Percentiles are over every delivery of the ${n} repeats together; the [low–high] beside p50 and ` +
-    `p99 is the ${CONFIDENCE * 100} % interval (${METHOD}) of the mean of each repeat's own.` : '';
+    `p99 is the ${CONFIDENCE * 100} % interval of each repeat's own (a ${BOOTSTRAP}).` : '';
   return { header, body, note };
 }
 

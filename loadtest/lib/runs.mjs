@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
+import { refreshFigures } from './ranks.mjs';
 
 export const resultsRoot = () => resolve(ROOT, process.env.RESULTS_DIR || 'results');
 
@@ -13,7 +14,8 @@ export function runDir(name) {
   throw new Error(`no summary.json for run "${name}" (looked in ${resolve(name)} and ${join(resultsRoot(), name)})`);
 }
 
-export const readSummary = (name) => JSON.parse(readFileSync(join(runDir(name), 'summary.json'), 'utf8'));
+/** A run's summary.json, its intervals and ranks as the current rules make them (lib/ranks.mjs refreshFigures). */
+export const readSummary = (name) => refreshFigures(JSON.parse(readFileSync(join(runDir(name), 'summary.json'), 'utf8')));
 
 /** The names of the runs under RESULTS_DIR, oldest first. */
 export function runNames() {

@@ -8,7 +8,9 @@ import { cpus, availableParallelism } from 'node:os';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
 import { latencySummary, spread, mean } from './stats.mjs';
 import { bottleneck, perCpuSecond } from './bottleneck.mjs';
-import { CONFIDENCE, METHOD, figureInterval } from './intervals.mjs';
+import { CONFIDENCE, METHOD, MIN_REPEATS, bootstrapInterval, figureInterval } from './intervals.mjs';
+
+export const BOOTSTRAP = 'percentile bootstrap of the median (seeded)';
 
 // wrk reports percentiles, not samples: a row of several wrk repeats shows the median repeat's latencies.
 function latencyOf(measured) {
@@ -27,16 +29,29 @@ const p99Of = (r) => (r.elapsed?.length ? latencySummary(r.elapsed).p99 : r.late
 
 /**
  * Across the good repeats: each figure's median and, from MIN_REPEATS good repeats on, its 95 % interval
- * (lib/intervals.mjs); the repeats left out, each with its reason.
+ * (lib/intervals.mjs); the repeats left out, each with its reason. Rates get Student's t interval of their mean;
+ * latencies (`skewed`: a tail percentile's repeats scatter far to one side) a seeded bootstrap of their median,
+ * which always contains the median it stands beside.
  */
-export function repeatIntervals(repeats, figures) {
+export function repeatIntervals(repeats, figures, { skewed = [] } = {}) {
   const good = repeats.filter(goodRepeat);
+  const interval = (name, values) => {
+    const figure = figureInterval(values);
+    if (!skewed.includes(name)) return figure;
+    const bootstrap = figure.n >= MIN_REPEATS ? bootstrapInterval(values.filter(Number.isFinite)) : null;
+    return { ...figure, low: bootstrap?.low ?? null, high: bootstrap?.high ?? null, halfWidth: null, relativeHalfWidth: null,
+      method: BOOTSTRAP };
+  };
   return {
     method: METHOD, confidence: CONFIDENCE, n: good.length,
     excluded: repeats.filter((r) => !goodRepeat(r)).map((r) => ({ repeat: r.repeat, reason: r.reason ?? 'nothing succeeded' })),
-    ...Object.fromEntries(Object.entries(figures).map(([name, get]) => [name, figureInterval(good.map(get))])),
+    ...Object.fromEntries(Object.entries(figures).map(([name, get]) => [name, interval(name, good.map(get))])),
   };
 }
+
+/** An HTTP row's intervals from its repeats (each with its own p99Ms). */
+export const httpIntervals = (repeats) => repeatIntervals(repeats, { throughput: (r) => r.throughput,
+  perCpuSecond: (r) => perCpuSecond(r.throughput, r.resources?.cpuMeanPercent), p99: (r) => r.p99Ms }, { skewed: ['p99'] });
 
 /** The summary's row for a server and step: repeats are { throughput, samples, errors, elapsed, resources, … }. */
 export function buildRow({ server, workload, label, step, repeats, ceiling, pinning }) {
@@ -64,8 +79,7 @@ export function buildRow({ server, workload, label, step, repeats, ceiling, pinn
     // false when a repeat's warm-up ran out of time still changing: the figure may be of a JIT half done.
     steady: measured.every((r) => r.warmup?.steady !== false),
     failed: repeats.some((r) => r.failed),
-    intervals: repeatIntervals(repeats, { throughput: (r) => r.throughput,
-      perCpuSecond: (r) => perCpuSecond(r.throughput, r.resources?.cpuMeanPercent), p99: p99Of }),
+    intervals: httpIntervals(repeats.map((r) => ({ ...r, p99Ms: p99Of(r) }))),
     repeats: repeats.map(({ elapsed, ...rest }) => ({ ...rest, p99Ms: p99Of({ elapsed, ...rest }) })),
   };
   // Which part limited the run, from the repeats' mean CPU figures; and throughput per server CPU-second, the

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRow } from '../lib/summary.mjs';
-import { rankLabel, rankRun, rankText, tiesOf } from '../lib/ranks.mjs';
+import { rankLabel, rankRun, rankText, refreshFigures, tiesOf } from '../lib/ranks.mjs';
 import { httpFigures } from '../lib/report.mjs';
 import { formatTable } from '../lib/table.mjs';
 import { precisionTable, formatPrecision } from '../lib/precision.mjs';
@@ -24,6 +24,9 @@ test('a row carries the median and 95 % t-interval of req/s, req per CPU-second 
   assert.ok(Math.abs(r.intervals.throughput.high - (100 + 1.963227)) < 1e-4);
   assert.ok(Math.abs(r.intervals.perCpuSecond.median - 100 / 0.98) < 1e-9);
   assert.equal(r.intervals.p99.median, 3.3);
+  // p99's interval is a bootstrap of the median (tails are skewed): it contains the median it stands beside.
+  assert.match(r.intervals.p99.method, /bootstrap of the median/);
+  assert.ok(r.intervals.p99.low <= 3.3 && r.intervals.p99.high >= 3.3 && r.intervals.p99.low >= 3.1);
   assert.deepEqual(r.repeats.map((x) => x.p99Ms), [3.1, 3.2, 3.3, 3.4, 3.5]);
 });
 
@@ -105,4 +108,16 @@ test('the precision table: ratio half-widths had the run stopped after 3, 4, 5 r
   assert.ok(table[2].ofBest.median < table[0].ofBest.median, 'more repeats, a narrower interval');
   assert.match(formatPrecision(table), /^\| \? s \| 3 \| hello \| ±\d+\.\d % \(±\d+\.\d %\) \| ±/m);
   assert.equal(summary.results[0].repeats.length, 5, 'the run itself is left as it was');
+});
+
+test('a stored run is re-ranked by the current rules when it is reported', () => {
+  const results = [row('a', [200, 201, 199]), row('b', [100, 101, 99])];
+  rankRun(results);
+  assert.equal(rankText(results[0]), '1');
+  results[0].bottleneck = { bound: 'database' }; // as a bench with other rules might have stored it
+  const summary = refreshFigures(JSON.parse(JSON.stringify({ results, ceiling: { rows: [] } })));
+  assert.equal(summary.results[0].rank, null);
+  assert.equal(summary.results[0].unranked, 'database-bound');
+  assert.equal(rankText(summary.results[1]), '1');
+  assert.equal(summary.results[1].intervals.throughput.median, 100);
 });
