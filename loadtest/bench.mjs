@@ -24,7 +24,7 @@ import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
 import { measure, measureWrk, failedRun } from './lib/run.mjs';
 import { checkInvariant } from './lib/invariant.mjs';
-import { buildRow, environment } from './lib/summary.mjs';
+import { buildRow, environment, goodRepeat } from './lib/summary.mjs';
 import { formatTable, formatChatTable, formatLatencyTable } from './lib/table.mjs';
 import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
   stopChatClients } from './lib/chat.mjs';
@@ -119,7 +119,7 @@ async function main() {
 
   // The open-loop generator's ceiling needs nginx even when no ceiling workload is measured.
   if (openLoopCeilings.length && !ceilingWorkloads.length) {
-    current = await startNginx(pinning.server).catch(() => null);
+    current = await startNginx(pinning.server).catch((error) => { startFailure = error; return null; });
     await measureOpenLoopCeilings(openLoopCeilings);
     await stopCurrent();
   }
@@ -184,6 +184,9 @@ async function ceilingRun(run, base) {
 }
 
 async function measureOpenLoopCeilings(workloads) {
+  for (const workload of current ? [] : workloads) {
+    openLoop.ceiling[workload] = { failed: true, reason: `nginx did not start: ${startFailure?.message}` };
+  }
   for (const workload of current ? workloads : []) {
     progress.note(`bench: open-loop generator ceiling (${workload}, nginx)`);
     openLoop.ceiling[workload] = await openLoopCeiling({ workload, host: current.host, port: current.port,
@@ -303,7 +306,9 @@ async function measureSafely(options) {
 async function chatRow(r) {
   let merged = null;
   try {
-    merged = r.repeats.length > 1 ? await mergeHistograms(r.repeats.map((x) => x.histograms && join(runDir, x.histograms))) : null;
+    // Every delivery of the good repeats: a failed one is named in the row, not merged in.
+    const good = r.repeats.filter(goodRepeat);
+    merged = good.length > 1 ? await mergeHistograms(good.map((x) => x.histograms && join(runDir, x.histograms))) : null;
   } catch (error) {
     console.error(`bench: ${error.message}`);
   }

@@ -6,7 +6,7 @@ import { join, resolve, relative, dirname } from 'node:path';
 import { ROOT } from '../scripts/lib/stacks.mjs';
 import { renderWorkload } from './lib/report.mjs';
 import { writeReport } from './report.mjs';
-import { refreshFigures } from './lib/ranks.mjs';
+import { readSummary } from './lib/runs.mjs';
 
 const BEGIN = '<!-- results:begin (make readme-results) -->';
 const END = '<!-- results:end -->';
@@ -23,7 +23,7 @@ const repeatsText = (summary) => {
 };
 
 export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), exampleDir = EXAMPLE_DIR } = {}) {
-  const summary = refreshFigures(JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')));
+  const summary = readSummary(runDir);
   if (!existsSync(join(runDir, 'charts', CHARTS[0][0]))) await writeReport(runDir);
   mkdirSync(exampleDir, { recursive: true });
   const charts = CHARTS.filter(([file]) => existsSync(join(runDir, 'charts', file)));

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // `make report [RUN=results/<run>]`: (re)writes REPORT.md and charts/*.svg of a run from its summary.json.
 // The bench calls writeReport itself at the end of every run.
-import { readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../scripts/lib/stacks.mjs';
 import { CHARTS, renderChart } from './lib/charts.mjs';
 import { loadClaims, evaluateClaims } from './lib/claims.mjs';
 import { renderReport } from './lib/report.mjs';
-import { refreshFigures } from './lib/ranks.mjs';
+import { readSummary } from './lib/runs.mjs';
 
 /** Writes runDir/REPORT.md and runDir/charts/; returns the report's path and the charts drawn. */
 export async function writeReport(runDir) {
-  const summary = refreshFigures(JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')));
+  const summary = readSummary(runDir);
   const chartDir = join(runDir, 'charts');
   rmSync(chartDir, { recursive: true, force: true });
   mkdirSync(chartDir, { recursive: true });

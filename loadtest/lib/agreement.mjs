@@ -15,10 +15,13 @@ export function agreement(a, b) {
   const rowsB = new Map(b.results.map((r) => [key(r), r]));
   const rows = a.results.filter((r) => rowsB.has(key(r))).map((ra) => {
     const rb = rowsB.get(key(ra));
-    const figures = ra.workload === 'chat' ? CHAT_FIGURES : FIGURES;
+    // × best is only comparable against the same best stack.
+    const sameBest = ra.ratios?.ofBest?.reference === rb.ratios?.ofBest?.reference;
+    const figures = Object.fromEntries(Object.entries(ra.workload === 'chat' ? CHAT_FIGURES : FIGURES)
+      .filter(([name]) => name !== '× best' || sameBest));
     const checks = Object.fromEntries(Object.entries(figures).map(([name, get]) => [name, overlaps(get(ra), get(rb))])
       .filter(([, overlap]) => overlap !== null));
-    const moves = Object.entries(RATIOS).map(([ratio, get]) => ({ ratio, from: get(ra)?.median, to: get(rb)?.median }))
+    const moves = Object.entries(RATIOS).filter(([name]) => name !== '× best' || sameBest).map(([ratio, get]) => ({ ratio, from: get(ra)?.median, to: get(rb)?.median }))
       .filter((m) => m.from > 0 && m.to > 0).map((m) => ({ ...m, move: m.to / m.from - 1 }));
     return { stack: ra.stack, label: ra.label, checks, agree: Object.values(checks).every(Boolean), moves };
   });

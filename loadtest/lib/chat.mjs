@@ -13,7 +13,7 @@ import { processDied } from './run.mjs';
 import { quote, spawnOn, mustRunOn } from '../../scripts/lib/hosts.mjs';
 import { HOSTS, samplerOn, fetchFile } from './remote.mjs';
 import { spread, mean } from './stats.mjs';
-import { repeatIntervals } from './summary.mjs';
+import { goodRepeat, repeatIntervals } from './summary.mjs';
 
 const MODULE = join(ROOT, 'loadtest/chat-client');
 const POM = join(MODULE, 'pom.xml');
@@ -209,7 +209,11 @@ const NO_LATENCY = { p50: null, p90: null, p99: null, 'p99.9': null, max: null, 
  * Shares the HTTP rows' keys where they mean the same (throughput = deliveries/s, errors, cpuPercent, peakRssBytes).
  */
 export function buildChatRow({ server, workload, label, step, repeats, merged }) {
-  const measured = repeats.filter((r) => r.report);
+  const reported = repeats.filter((r) => r.report);
+  // Rates, latencies and CPU of the good repeats (a failed one is named in intervals.excluded, never averaged in);
+  // the counts (sent, delivered, violations, errors) of every repeat, so a failure always shows.
+  const good = reported.filter(goodRepeat);
+  const measured = good.length ? good : reported;
   const sum = (get) => repeats.reduce((n, r) => n + (get(r) ?? 0), 0);
   const violationKinds = ['total', 'lost', 'duplicates', 'reordered', 'misrouted', 'unknown', 'extra', 'violatingPairs', 'pairsChecked'];
   const violations = Object.fromEntries(violationKinds.map((k) => [k, sum((r) => r.violations?.[k])]));
@@ -223,7 +227,7 @@ export function buildChatRow({ server, workload, label, step, repeats, merged })
     stack: server, workload, label, step,
     throughput: spread(measured.map((r) => r.throughput)), // deliveries per second
     sent: sum((r) => r.sent), expected, delivered, violations,
-    delivery: !measured.length ? 'n/a' : delivered === expected && violations.total === 0 ? 'pass' : 'fail',
+    delivery: !reported.length ? 'n/a' : delivered === expected && violations.total === 0 ? 'pass' : 'fail',
     errors: sum((r) => r.errors?.total),
     refusedConnections: sum((r) => r.errors?.refusedConnections),
     latencyMs: merged?.latencyMs ?? measured[0]?.latencyMs ?? NO_LATENCY,

@@ -3,7 +3,7 @@
 // (lib/intervals.mjs): a change at p < ALPHA, `~` otherwise. With too few repeats the test could never reach
 // ALPHA (3 against 3 gives p ≥ 0.1 whatever the figures, a single run p = 1), so those rows say they cannot
 // decide instead of guessing from a difference between two single figures.
-import { changeInterval, mannWhitney, minimumP } from './intervals.mjs';
+import { changeInterval, mannWhitney, minimumP, ratioPerRepeat } from './intervals.mjs';
 import { goodRepeat } from './summary.mjs';
 import { median } from './stats.mjs';
 
@@ -18,21 +18,34 @@ function side(row) {
   return { values: good, n: good.length, excluded: repeats.length - good.length, median: median(good) };
 }
 
-function compareRow(ra, rb) {
+/** Mann–Whitney on two sides' values: { p, outcome, verdict }, `cannot decide` when the sizes could never reach ALPHA. */
+function judge(a, b) {
+  const test = mannWhitney(b, a);
+  if (minimumP(a.length, b.length) >= ALPHA) {
+    return { p: test.p, outcome: 'cannot decide', verdict: `cannot decide (${a.length} A / ${b.length} B repeats)` };
+  }
+  if (test.p >= ALPHA) return { p: test.p, outcome: '~', verdict: '~' };
+  // B's U above half the pairs: B's repeats mostly beat A's.
+  return { p: test.p, outcome: 'changed', verdict: test.u > (a.length * b.length) / 2 ? 'faster' : 'slower' };
+}
+
+const perRepeat = (row) => (row?.repeats ?? []).filter(goodRepeat).map((r) => ({ repeat: r.repeat, value: r.throughput }));
+
+// The ratio to the nginx ceiling of the same repeat, on both sides: what should not move when only the host did.
+function ceilingRatios(ra, rb, ceilingA, ceilingB) {
+  if (!ceilingA || !ceilingB) return null;
+  const a = ratioPerRepeat(perRepeat(ra), perRepeat(ceilingA));
+  const b = ratioPerRepeat(perRepeat(rb), perRepeat(ceilingB));
+  return a.length && b.length ? { a: median(a), b: median(b), ...judge(a, b) } : null;
+}
+
+function compareRow(ra, rb, ceilingA, ceilingB) {
   const a = side(ra);
   const b = side(rb);
-  const row = { a: ra, b: rb, sideA: a, sideB: b, delta: null, change: null, p: null, outcome: null };
+  const row = { a: ra, b: rb, sideA: a, sideB: b, delta: null, change: null, p: null, outcome: null, ofCeiling: null };
   if (!a.n || !b.n) return { ...row, verdict: ra.failed || rb.failed ? 'failed run' : 'no throughput' };
-  const delta = b.median / a.median - 1;
-  const change = changeInterval(a.values, b.values);
-  const test = mannWhitney(b.values, a.values);
-  const compared = { ...row, delta, change, p: test.p };
-  if (minimumP(a.n, b.n) >= ALPHA) {
-    return { ...compared, outcome: 'cannot decide', verdict: `cannot decide (${a.n} A / ${b.n} B repeats)` };
-  }
-  if (test.p >= ALPHA) return { ...compared, outcome: '~', verdict: '~' };
-  // B's U above half the pairs: B's repeats mostly beat A's.
-  return { ...compared, outcome: 'changed', verdict: test.u > (a.n * b.n) / 2 ? 'faster' : 'slower' };
+  return { ...row, delta: b.median / a.median - 1, change: changeInterval(a.values, b.values), ...judge(a.values, b.values),
+    ofCeiling: ceilingRatios(ra, rb, ceilingA, ceilingB) };
 }
 
 /** The comparison rows: every stack × label of either run, B against A. */
@@ -48,7 +61,8 @@ export function compareRuns(a, b) {
       return { stack, label, a: ra, b: rb, sideA: ra && side(ra), sideB: rb && side(rb), delta: null, change: null, p: null,
         outcome: null, verdict: ra ? 'only in A' : 'only in B' };
     }
-    return { stack, label, ...compareRow(ra, rb) };
+    const ceiling = (run) => run.ceiling?.rows?.find((c) => c.label === label);
+    return { stack, label, ...compareRow(ra, rb, ceiling(a), ceiling(b)) };
   });
 }
 
@@ -87,13 +101,18 @@ const pText = (p) => (p === null ? '–' : p < 0.001 ? '< 0.001' : p.toFixed(3))
 export function formatComparison(a, b) {
   const lines = [`A ${a.run} (git ${a.environment?.git?.sha?.slice(0, 12) ?? '?'}) → B ${b.run} (git ${b.environment?.git?.sha?.slice(0, 12) ?? '?'})`];
   for (const d of settingDifferences(a, b)) lines.push(`settings differ, ${d}`);
-  lines.push(`Mann–Whitney U on the good repeats' req/s, α = ${ALPHA}; Δ is B's median over A's, [95 %] its bootstrap interval.`,
-    '', '| stack | workload | A req/s ×good repeats | B req/s ×good repeats | Δ throughput [95 %] | p | p99 ms A → B | verdict |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  lines.push(`Mann–Whitney U on the good repeats' req/s, α = ${ALPHA}; Δ is B's median over A's, [95 %] its bootstrap interval. ` +
+    '× nginx: the same test on each repeat\'s ratio to the nginx ceiling of that repeat, which a change of the host alone leaves.',
+    '', '| stack | workload | A req/s ×good repeats | B req/s ×good repeats | Δ throughput [95 %] | p | verdict | × nginx A → B | × nginx verdict | p99 ms A → B |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |');
   const rows = compareRuns(a, b);
+  // A row's p99: the median of its good repeats' own where it has them, as REPORT.md shows it.
+  const p99Of = (row) => row?.intervals?.p99?.median ?? row?.latencyMs?.p99 ?? '–';
   for (const r of rows) {
-    const p99 = r.a && r.b ? `${r.a.latencyMs?.p99 ?? '–'} → ${r.b.latencyMs?.p99 ?? '–'}` : '–';
-    lines.push(`| ${r.stack} | ${r.label} | ${cell(r.sideA)} | ${cell(r.sideB)} | ${changeText(r)} | ${pText(r.p)} | ${p99} | ${r.verdict} |`);
+    const p99 = r.a && r.b ? `${p99Of(r.a)} → ${p99Of(r.b)}` : '–';
+    const ratio = r.ofCeiling ? `${r.ofCeiling.a.toFixed(3)} → ${r.ofCeiling.b.toFixed(3)}` : '–';
+    lines.push(`| ${r.stack} | ${r.label} | ${cell(r.sideA)} | ${cell(r.sideB)} | ${changeText(r)} | ${pText(r.p)} | ${r.verdict} | ` +
+      `${ratio} | ${r.ofCeiling?.verdict ?? '–'} | ${p99} |`);
   }
   const count = (outcome) => rows.filter((r) => r.outcome === outcome).length;
   const others = rows.filter((r) => r.outcome === null).length;

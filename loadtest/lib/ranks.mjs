@@ -1,8 +1,9 @@
 // Ranks only where the figures separate. Every ratio is taken inside one repeat (repeat r of a stack against
-// repeat r of the best stack, or of the nginx ceiling), because the repeats are interleaved: a slow drift of the
-// host falls on both sides of a ratio alike, where it would widen two separate intervals of req/s. A row's rank is
-// one more than the number of rows whose interval of the ratio to the best lies wholly above its own; rows that
-// end up with the same number share it (`=2`), and every pair whose intervals overlap is named a tie.
+// repeat r of another, or of the nginx ceiling), because the repeats are interleaved: a slow drift of the host falls
+// on both sides of a ratio alike, where it would widen two separate intervals of req/s. Two stacks are separated when
+// the 95 % interval of their per-repeat ratio lies wholly on one side of 1 (a paired test over the repeats; no
+// correction for the number of pairs compared). A row's rank is one more than the number of rows separated from
+// it above; rows that end up with the same number share it (`=2`), and every pair not separated is named a tie.
 import { MIN_REPEATS, figureInterval, ratioPerRepeat } from './intervals.mjs';
 import { goodRepeat, httpIntervals } from './summary.mjs';
 
@@ -20,8 +21,6 @@ export function unranked(row) {
   return null;
 }
 
-const overlap = (a, b) => a.low <= b.high && b.low <= a.high;
-
 /**
  * One label's rows (same workload and step, every stack): sets row.ratios { ofBest, ofCeiling } and row.rank
  * ({ position, shared } or null with row.unranked saying why). Returns { reference, ties: [[stack, stack]…] }.
@@ -36,26 +35,28 @@ export function rankLabel(rows, ceilingRow = null) {
       ofCeiling: ceilingRow ? ratioInterval(r, ceilingRow) : null,
     };
   }
-  const ranked = candidates.filter((r) => r.ratios.ofBest?.low != null);
+  const ranked = candidates;
   for (const r of rows) {
     if (!ranked.includes(r)) {
       r.rank = null;
-      r.unranked = unranked(r) ?? 'too few repeats paired with the best stack\'s';
+      r.unranked = unranked(r);
       continue;
     }
-    const position = 1 + ranked.filter((o) => o.ratios.ofBest.low > r.ratios.ofBest.high).length;
-    r.rank = { position };
+    r.rank = { position: 1 + ranked.filter((o) => above(o, r)).length };
     delete r.unranked;
   }
   for (const r of ranked) r.rank.shared = ranked.some((o) => o !== r && o.rank.position === r.rank.position);
   return { reference: reference?.stack ?? null, ties: tiesOf(rows) };
 }
 
-/** The pairs of ranked rows whose intervals of the ratio to the best overlap: [[stack, stack]…], best first. */
+// Whether a is faster than b beyond doubt: the interval of a's req/s over b's, repeat by repeat, lies above 1.
+const above = (a, b) => ratioInterval(a, b).low > 1;
+const separated = (a, b) => above(a, b) || above(b, a);
+
+/** The pairs of ranked rows not separated (their per-repeat ratio's interval holds 1): [[stack, stack]…], best first. */
 export function tiesOf(rows) {
   const ranked = rows.filter((r) => r.rank).sort(byRank);
-  return ranked.flatMap((a, i) => ranked.slice(i + 1).filter((b) => overlap(a.ratios.ofBest, b.ratios.ofBest))
-    .map((b) => [a.stack, b.stack]));
+  return ranked.flatMap((a, i) => ranked.slice(i + 1).filter((b) => !separated(a, b)).map((b) => [a.stack, b.stack]));
 }
 
 /** Ranked rows first (by position, then median), the others after by req/s. */

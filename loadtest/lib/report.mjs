@@ -1,10 +1,10 @@
 // REPORT.md of one run, from its summary.json alone: the environment, the charts, one table per workload
-// (stacks sorted by throughput, ratio to the best), links to JMeter's dashboards and the seed claims.
+// (ranked only where the repeats separate the stacks, lib/ranks.mjs), links to JMeter's dashboards and the seed claims.
 import { join } from 'node:path';
 import { describeBound, rankRows } from './bottleneck.mjs';
 import { CONFIDENCE, METHOD, MIN_REPEATS } from './intervals.mjs';
 import { byRank, rankText, tiesOf } from './ranks.mjs';
-import { BOOTSTRAP } from './summary.mjs';
+import { LOG_T } from './summary.mjs';
 
 const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
 const MIB = 2 ** 20;
@@ -61,9 +61,9 @@ function dashboards(row) {
 
 export function verdict(row) {
   const left = (row.intervals?.excluded ?? []).map((x) => `#${x.repeat} left out: ${x.reason}`);
-  if (row.failed && row.intervals?.n >= MIN_REPEATS) return [`${left.length} of ${row.repeats.length} repeats FAILED`, ...left].join('; ');
-  if (row.failed) return `FAILED${row.repeats?.find((r) => r.reason)?.reason ? `: ${row.repeats.find((r) => r.reason).reason}` : ''}`;
-  const notes = [];
+  // Failed outright, or in some repeats: those are named, and the figures (of the good ones) judged as usual.
+  if (row.failed && !row.intervals?.n) return `FAILED${row.repeats?.find((r) => r.reason)?.reason ? `: ${row.repeats.find((r) => r.reason).reason}` : ''}`;
+  const notes = row.failed ? [`${left.length} of ${row.repeats.length} repeats FAILED`, ...left] : [];
   if (row.invariant && row.invariant !== 'n/a') notes.push(`invariant ${row.invariant}`);
   // A row with ratios shows its × nginx column instead.
   if (row.headroom && !row.ratios) notes.push(`${num(row.headroom.ratio * 100)}% of the nginx ceiling`);
@@ -122,7 +122,7 @@ export function httpFigures(rows, { links = true, pinning } = {}) {
     r.intervals ? withInterval({ ...r.intervals.throughput, median: r.throughput?.median }, num, 'throughput')
       : figure(num(r.throughput?.median), r.throughput?.median, 'throughput'),
     figure(repeatsText(r)), ofBest(r, best), withInterval(r.ratios?.ofCeiling, ratio, 'ofCeiling'),
-    r.intervals ? withInterval({ ...r.intervals.perCpuSecond, median: r.perCpuSecond }, num, 'perCpuSecond')
+    r.intervals ? withInterval(r.intervals.perCpuSecond, num, 'perCpuSecond')
       : figure(num(r.perCpuSecond), r.perCpuSecond, 'perCpuSecond'),
     // With an interval, p99 is the median of the repeats' own p99s, the figure the interval is of.
     ...percentiles(r.latencyMs).map((f) => (f.field === 'p99' && r.intervals?.p99?.low != null
@@ -152,15 +152,19 @@ const stacksText = (list) => list.map((s) => `\`${s}\``).join(', ');
 export function rankNote(rows) {
   const n = Math.max(...rows.map((r) => r.intervals?.n ?? 0));
   const reference = rows.find((r) => r.ratios?.ofBest)?.ratios.ofBest.reference;
+  const ranked = rows.filter((r) => r.rank).length;
   const lines = [`Each figure is the median of the good repeats (up to ${n}, each a fresh start of the stack, the stacks' ` +
     `order rotated from one repeat to the next); [low–high] is the ${CONFIDENCE * 100} % confidence interval of its mean ` +
-    `(${METHOD}; p99's is a ${BOOTSTRAP}, as latency tails are skewed), given from ${MIN_REPEATS} good repeats on. × best and × nginx are medians and intervals of ratios taken ` +
-    `inside each repeat${reference ? ` (to \`${reference}\`, the highest median, and to the nginx ceiling measured in the same repeat)` : ''}. ` +
-    'A rank is one more than the number of stacks whose × best interval lies wholly above this one\'s; `=` marks a rank shared.'];
+    `(${METHOD}; p99's is of the geometric mean, as latency tails are skewed), given from ${MIN_REPEATS} good repeats on. ` +
+    `× best and × nginx are medians and intervals of ratios taken inside each repeat` +
+    `${reference ? ` (to \`${reference}\`, the highest median among the ranked rows, and to the nginx ceiling measured in the same repeat)` : ''}. ` +
+    'A rank is one more than the number of stacks faster than this one beyond doubt: the interval of their req/s over ' +
+    `its own, repeat by repeat, lies wholly above 1 (a paired test${ranked > 2 ? `, ${(ranked * (ranked - 1)) / 2} pairs, uncorrected for their number` : ''}); ` +
+    '`=` marks a rank shared.'];
   const ties = tiesOf(rows);
   if (ties.length) {
-    lines.push(`Not distinguishable at this precision (their intervals overlap): ${ties.map(([a, b]) => `\`${a}\` and \`${b}\``).join('; ')}.`);
-  } else if (rows.some((r) => r.rank)) lines.push('Every ranked pair is separated: no two intervals overlap.');
+    lines.push(`Not distinguishable at this precision (the interval of their ratio holds 1): ${ties.map(([a, b]) => `\`${a}\` and \`${b}\``).join('; ')}.`);
+  } else if (ranked > 1) lines.push('Every ranked pair is separated.');
   const why = new Map();
   for (const r of rows.filter((x) => !x.rank)) why.set(r.unranked ?? 'no interval', [...(why.get(r.unranked ?? 'no interval') ?? []), r.stack]);
   for (const [reason, stacks] of why) {
@@ -192,7 +196,7 @@ export function chatFigures(rows) {
   ]);
   const n = Math.max(0, ...rows.map((r) => r.intervals?.n ?? 0));
   const note = n >= MIN_REPEATS ? `Percentiles are over every delivery of the ${n} repeats together; the [low–high] beside p50 and ` +
-    `p99 is the ${CONFIDENCE * 100} % interval of each repeat's own (a ${BOOTSTRAP}).` : '';
+    `p99 is the ${CONFIDENCE * 100} % interval of each repeat's own (${LOG_T}).` : '';
   return { header, body, note };
 }
 

@@ -8,9 +8,9 @@ import { cpus, availableParallelism } from 'node:os';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
 import { latencySummary, spread, mean } from './stats.mjs';
 import { bottleneck, perCpuSecond } from './bottleneck.mjs';
-import { CONFIDENCE, METHOD, MIN_REPEATS, bootstrapInterval, figureInterval } from './intervals.mjs';
+import { CONFIDENCE, METHOD, figureInterval } from './intervals.mjs';
 
-export const BOOTSTRAP = 'percentile bootstrap of the median (seeded)';
+export const LOG_T = `${METHOD} on logarithms (the geometric mean)`;
 
 // wrk reports percentiles, not samples: a row of several wrk repeats shows the median repeat's latencies.
 function latencyOf(measured) {
@@ -30,17 +30,16 @@ const p99Of = (r) => (r.elapsed?.length ? latencySummary(r.elapsed).p99 : r.late
 /**
  * Across the good repeats: each figure's median and, from MIN_REPEATS good repeats on, its 95 % interval
  * (lib/intervals.mjs); the repeats left out, each with its reason. Rates get Student's t interval of their mean;
- * latencies (`skewed`: a tail percentile's repeats scatter far to one side) a seeded bootstrap of their median,
- * which always contains the median it stands beside.
+ * latencies (`skewed`: a tail percentile's repeats scatter far above) Student's t on their logarithms, the interval
+ * of their geometric mean. (A bootstrap of the median of five repeats is their min–max, which covers it 94 % of the time.)
  */
 export function repeatIntervals(repeats, figures, { skewed = [] } = {}) {
   const good = repeats.filter(goodRepeat);
   const interval = (name, values) => {
     const figure = figureInterval(values);
-    if (!skewed.includes(name)) return figure;
-    const bootstrap = figure.n >= MIN_REPEATS ? bootstrapInterval(values.filter(Number.isFinite)) : null;
-    return { ...figure, low: bootstrap?.low ?? null, high: bootstrap?.high ?? null, halfWidth: null, relativeHalfWidth: null,
-      method: BOOTSTRAP };
+    if (!skewed.includes(name) || figure.low === null || !values.every((v) => !Number.isFinite(v) || v > 0)) return figure;
+    const logs = figureInterval(values.map(Math.log));
+    return { ...figure, low: Math.exp(logs.low), high: Math.exp(logs.high), halfWidth: null, relativeHalfWidth: null, method: LOG_T };
   };
   return {
     method: METHOD, confidence: CONFIDENCE, n: good.length,
@@ -61,9 +60,11 @@ export function buildRow({ server, workload, label, step, repeats, ceiling, pinn
   const errorCodes = {};
   for (const r of measured) for (const [code, n] of Object.entries(r.errorCodes ?? {})) errorCodes[code] = (errorCodes[code] ?? 0) + n;
   const good = repeats.filter(goodRepeat);
-  // Throughput of the good repeats; of every measured one only when none was good (the row is failed then).
-  const throughput = spread((good.length ? good : measured).map((r) => r.throughput));
-  const peak = (key) => (measured.length ? Math.max(...measured.map((r) => r.resources[key] ?? 0)) : null);
+  // Every figure but the counts of samples and errors is of the good repeats: a failed one is named (intervals.excluded),
+  // never averaged in. Of every measured repeat only when none was good (the row is failed then).
+  const counted = good.length ? good : measured;
+  const throughput = spread(counted.map((r) => r.throughput));
+  const peak = (key) => (counted.length ? Math.max(...counted.map((r) => r.resources[key] ?? 0)) : null);
   const invariants = repeats.map((r) => r.invariant).filter(Boolean);
   const row = {
     stack: server, workload, label, step,
@@ -72,21 +73,21 @@ export function buildRow({ server, workload, label, step, repeats, ceiling, pinn
     errors, errorRate: samples ? errors / samples : null, errorCodes,
     malformedJtlRecords: repeats.reduce((n, r) => n + (r.malformed ?? 0), 0),
     generator: measured[0]?.generator ?? repeats[0]?.generator ?? null,
-    latencyMs: latencyOf(measured),
-    cpuPercent: { mean: mean(measured.map((r) => r.resources.cpuMeanPercent).filter((v) => v !== null)), peak: peak('cpuPeakPercent') },
+    latencyMs: latencyOf(counted),
+    cpuPercent: { mean: mean(counted.map((r) => r.resources.cpuMeanPercent).filter((v) => v !== null)), peak: peak('cpuPeakPercent') },
     peakRssBytes: peak('peakRssBytes'), threads: peak('threads'), processes: peak('processes'),
     invariant: invariants.length ? (invariants.every((i) => i.ok) ? 'pass' : 'fail') : 'n/a',
     // false when a repeat's warm-up ran out of time still changing: the figure may be of a JIT half done.
-    steady: measured.every((r) => r.warmup?.steady !== false),
+    steady: counted.every((r) => r.warmup?.steady !== false),
     failed: repeats.some((r) => r.failed),
     intervals: httpIntervals(repeats.map((r) => ({ ...r, p99Ms: p99Of(r) }))),
     repeats: repeats.map(({ elapsed, ...rest }) => ({ ...rest, p99Ms: p99Of({ elapsed, ...rest }) })),
   };
   // Which part limited the run, from the repeats' mean CPU figures; and throughput per server CPU-second, the
   // figure generator-bound rows are ranked by.
-  row.generatorCpuPercent = meanOf(measured, (r) => r.generatorCpuPercent);
-  row.databaseCpuPercent = meanOf(measured, (r) => r.databaseCpuPercent);
-  row.busy = Object.fromEntries(['server', 'loadgen', 'db'].map((side) => [side, meanOf(measured, (r) => r.busy?.[side])]));
+  row.generatorCpuPercent = meanOf(counted, (r) => r.generatorCpuPercent);
+  row.databaseCpuPercent = meanOf(counted, (r) => r.databaseCpuPercent);
+  row.busy = Object.fromEntries(['server', 'loadgen', 'db'].map((side) => [side, meanOf(counted, (r) => r.busy?.[side])]));
   row.bottleneck = bottleneck({ serverCpuPercent: row.cpuPercent.mean, pinning, busy: row.busy,
     generatorCpuPercent: row.generatorCpuPercent, databaseCpuPercent: row.databaseCpuPercent });
   row.perCpuSecond = perCpuSecond(throughput.median, row.cpuPercent.mean);

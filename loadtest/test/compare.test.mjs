@@ -43,7 +43,7 @@ test('clearly shifted repeats, 5 against 5: changed, faster one way and slower t
   assert.equal(rows.echo.verdict, '~'); // a 1 % shift inside a 16 % spread
   assert.equal(byLabel(compareRuns(b, a)).hello.verdict, 'slower');
   const text = formatComparison(a, b);
-  assert.match(text, /\| s \| hello \| 102 ×5 \| 112 ×5 \| \+9\.8 % \[\+\d+\.\d, \+\d+\.\d\] \| 0\.008 \| 10 → 10 \| faster \|/);
+  assert.match(text, /\| s \| hello \| 102 ×5 \| 112 ×5 \| \+9\.8 % \[\+\d+\.\d, \+\d+\.\d\] \| 0\.008 \| faster \| – \| – \| 10 → 10 \|/);
   assert.match(text, /^1 changed, 1 ~, 0 cannot decide$/m);
 });
 
@@ -55,7 +55,7 @@ test('single repeats, or 3 against 3, cannot decide however large the difference
   assert.equal(rows.hello.change, null); // no interval from one value a side
   assert.equal(rows.echo.verdict, 'cannot decide (3 A / 3 B repeats)'); // minimumP(3, 3) = 0.1
   const text = formatComparison(a, b);
-  assert.match(text, /\| s \| hello \| 100 ×1 \| 200 ×1 \| \+100\.0 % \| 1\.000 \| 10 → 10 \| cannot decide \(1 A \/ 1 B repeats\) \|/);
+  assert.match(text, /\| s \| hello \| 100 ×1 \| 200 ×1 \| \+100\.0 % \| 1\.000 \| cannot decide \(1 A \/ 1 B repeats\) \| – \| – \| 10 → 10 \|/);
   assert.match(text, /^0 changed, 0 ~, 2 cannot decide$/m);
 });
 
@@ -79,7 +79,7 @@ test('rows present in one run only, and failed rows, are named as such', () => {
   assert.deepEqual(verdicts, { 's|hello': 'failed run', 't|echo': 'only in A', 'u|echo': 'only in B' });
   const text = formatComparison(a, b);
   assert.match(text, /settings differ, profile: quick → seed/);
-  assert.match(text, /\| t \| echo \| 6 ×2 \| – \| – \| – \| – \| only in A \|/);
+  assert.match(text, /\| t \| echo \| 6 ×2 \| – \| – \| – \| only in A \| – \| – \| – \|/);
   assert.match(text, /^0 changed, 0 ~, 0 cannot decide, 3 not compared \(failed, no throughput or in one run only\)$/m);
 });
 
@@ -110,10 +110,20 @@ test('the compare CLI reads two run folders and fails clearly on a missing one',
   const cli = new URL('../compare.mjs', import.meta.url).pathname;
   const ok = spawnSync(process.execPath, [cli, 'r1', 'r2'], { env: { ...process.env, RESULTS_DIR: root }, encoding: 'utf8' });
   assert.equal(ok.status, 0, ok.stderr);
-  assert.match(ok.stdout, /\| s \| hello \| 102 ×4 \| 152 ×4 \| \+49\.3 % \[\+\d+\.\d, \+\d+\.\d\] \| 0\.029 \| 10 → 10 \| faster \|/);
+  assert.match(ok.stdout, /\| s \| hello \| 102 ×4 \| 152 ×4 \| \+49\.3 % \[\+\d+\.\d, \+\d+\.\d\] \| 0\.029 \| faster \| – \| – \| 10 → 10 \|/);
   const defaults = spawnSync(process.execPath, [cli], { env: { ...process.env, RESULTS_DIR: root }, encoding: 'utf8' });
   assert.match(defaults.stdout, /A r1 .* → B r2/);
   const missing = spawnSync(process.execPath, [cli, 'r1', 'nope'], { env: { ...process.env, RESULTS_DIR: root }, encoding: 'utf8' });
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /no summary\.json for run "nope"/);
+});
+
+test('× nginx: the same test on each repeat\'s ratio to the ceiling, which a change of the host alone leaves', () => {
+  // The host got 10 % faster between the runs: req/s changed, the ratio to the ceiling of the same repeat did not.
+  const ceiling = (scale) => ({ rows: [{ label: 'hello', repeats: [200, 210, 190, 205, 195].map((v, i) => ({ repeat: i + 1, throughput: v * scale })) }] });
+  const stack = (scale) => [{ stack: 's', label: 'hello', repeats: [100, 105, 95, 102, 98].map((v, i) => ({ repeat: i + 1, throughput: v * scale })) }];
+  const [r] = compareRuns({ results: stack(1), ceiling: ceiling(1) }, { results: stack(1.1), ceiling: ceiling(1.1) });
+  assert.equal(r.verdict, 'faster');
+  assert.equal(r.ofCeiling.verdict, '~');
+  assert.ok(Math.abs(r.ofCeiling.a - 0.5) < 1e-9 && Math.abs(r.ofCeiling.b - 0.5) < 1e-9);
 });

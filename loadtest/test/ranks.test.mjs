@@ -24,9 +24,13 @@ test('a row carries the median and 95 % t-interval of req/s, req per CPU-second 
   assert.ok(Math.abs(r.intervals.throughput.high - (100 + 1.963227)) < 1e-4);
   assert.ok(Math.abs(r.intervals.perCpuSecond.median - 100 / 0.98) < 1e-9);
   assert.equal(r.intervals.p99.median, 3.3);
-  // p99's interval is a bootstrap of the median (tails are skewed): it contains the median it stands beside.
-  assert.match(r.intervals.p99.method, /bootstrap of the median/);
-  assert.ok(r.intervals.p99.low <= 3.3 && r.intervals.p99.high >= 3.3 && r.intervals.p99.low >= 3.1);
+  // p99's interval is Student's t on logarithms (tails are skewed): the geometric mean's, never below zero.
+  assert.match(r.intervals.p99.method, /on logarithms/);
+  const logs = [3.1, 3.2, 3.3, 3.4, 3.5].map(Math.log);
+  const mean = logs.reduce((a, b) => a + b) / 5;
+  const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / 4);
+  assert.ok(Math.abs(r.intervals.p99.low - Math.exp(mean - 2.776445 * sd / Math.sqrt(5))) < 1e-5);
+  assert.ok(Math.abs(r.intervals.p99.high - Math.exp(mean + 2.776445 * sd / Math.sqrt(5))) < 1e-5);
   assert.deepEqual(r.repeats.map((x) => x.p99Ms), [3.1, 3.2, 3.3, 3.4, 3.5]);
 });
 
@@ -41,7 +45,7 @@ test('stacks whose ratio intervals overlap share a rank; a separated one is rank
   const { body, note } = httpFigures(rows, { links: false, pinning: PINNING });
   assert.deepEqual(body.map((cells) => cells[0].text), ['=1', '=1', '3']);
   assert.match(body[2][5].text, /^0\.80 \[0\.\d\d–0\.\d\d\]$/, '× best with its interval');
-  assert.match(note, /Not distinguishable at this precision \(their intervals overlap\): `a` and `b`\./);
+  assert.match(note, /Not distinguishable at this precision \(the interval of their ratio holds 1\): `a` and `b`\./);
   assert.match(note, /Student's t/);
 });
 
@@ -120,4 +124,12 @@ test('a stored run is re-ranked by the current rules when it is reported', () =>
   assert.equal(summary.results[0].unranked, 'database-bound');
   assert.equal(rankText(summary.results[1]), '1');
   assert.equal(summary.results[1].intervals.throughput.median, 100);
+});
+
+test('ties need not be transitive: each pair is its own paired test, and every tie is named', () => {
+  // a is faster than c in every repeat; b scatters across both.
+  const rows = [row('a', [100, 100, 100, 100, 100]), row('b', [85, 110, 90, 108, 95]), row('c', [90, 90, 90, 90, 90])];
+  const { ties } = rankLabel(rows);
+  assert.deepEqual(rows.map(rankText), ['=1', '=1', '2']);
+  assert.deepEqual(ties, [['a', 'b'], ['b', 'c']]);
 });

@@ -7,12 +7,13 @@ import { basename, join } from 'node:path';
 import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
 import { chatFigures, describeStep, httpFigures, latencyFigures, num } from '../../loadtest/lib/report.mjs';
 import { COUNTERPARTS, calibrationVerdict, oursAsRun, perRound } from '../../loadtest/lib/calibration.mjs';
+import { readSummary } from '../../loadtest/lib/runs.mjs';
 
 /** The run at `dir` (a results/<run> directory or the latest link): { name, dir, summary }, or null when there is none. */
 export function readRun(dir) {
   if (!existsSync(join(dir, 'summary.json'))) return null;
   const real = realpathSync(dir);
-  return { name: basename(real), dir: real, summary: JSON.parse(readFileSync(join(real, 'summary.json'), 'utf8')) };
+  return { name: basename(real), dir: real, summary: readSummary(real) };
 }
 
 /**

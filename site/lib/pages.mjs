@@ -44,10 +44,14 @@ const fileLink = (fromDir, root, path) =>
 
 function htmlTable({ header, body, note }, className) {
   const head = `<tr>${header.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr>`;
-  const rows = body.map((cells) => `<tr data-stack="${escapeHtml(cells[0].text)}">${cells.map((c, i) => {
-    const attrs = `${c.field ? ` data-field="${c.field}"` : ''}${typeof c.value === 'number' ? ` data-value="${c.value}"` : ''}`;
-    return i === 0 ? `<th scope="row"${attrs}>${escapeHtml(c.text)}</th>` : `<td${attrs}>${escapeHtml(c.text)}</td>`;
-  }).join('')}</tr>`);
+  // The stack's cell heads its row, wherever it stands (REPORT.md's throughput tables put the rank before it).
+  const rows = body.map((cells) => {
+    const stack = cells.find((c) => c.field === 'stack') ?? cells[0];
+    return `<tr data-stack="${escapeHtml(stack.text)}">${cells.map((c) => {
+      const attrs = `${c.field ? ` data-field="${c.field}"` : ''}${typeof c.value === 'number' ? ` data-value="${c.value}"` : ''}`;
+      return c === stack ? `<th scope="row"${attrs}>${escapeHtml(c.text)}</th>` : `<td${attrs}>${escapeHtml(c.text)}</td>`;
+    }).join('')}</tr>`;
+  });
   return `<div class="table"><table class="${className}"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table></div>` +
     (note ? `<p class="note">${escapeHtml(note.replace(/`/g, ''))}</p>` : '');
 }
