@@ -5,6 +5,7 @@
 // decide instead of guessing from a difference between two single figures.
 import { changeInterval, mannWhitney, minimumP, ratioPerRepeat } from './intervals.mjs';
 import { goodRepeat } from './summary.mjs';
+import { perRepeat } from './ranks.mjs';
 import { median } from './stats.mjs';
 
 export const ALPHA = 0.05;
@@ -28,8 +29,6 @@ function judge(a, b) {
   // B's U above half the pairs: B's repeats mostly beat A's.
   return { p: test.p, outcome: 'changed', verdict: test.u > (a.length * b.length) / 2 ? 'faster' : 'slower' };
 }
-
-const perRepeat = (row) => (row?.repeats ?? []).filter(goodRepeat).map((r) => ({ repeat: r.repeat, value: r.throughput }));
 
 // The ratio to the nginx ceiling of the same repeat, on both sides: what should not move when only the host did.
 function ceilingRatios(ra, rb, ceilingA, ceilingB) {

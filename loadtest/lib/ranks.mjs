@@ -7,7 +7,8 @@
 import { MIN_REPEATS, figureInterval, ratioPerRepeat } from './intervals.mjs';
 import { goodRepeat, httpIntervals } from './summary.mjs';
 
-const perRepeat = (row) => (row?.repeats ?? []).filter(goodRepeat).map((r) => ({ repeat: r.repeat, value: r.throughput }));
+/** A row's good repeats' req/s as { repeat, value }, for ratios taken repeat by repeat. */
+export const perRepeat = (row) => (row?.repeats ?? []).filter(goodRepeat).map((r) => ({ repeat: r.repeat, value: r.throughput }));
 const ratioInterval = (row, base) => figureInterval(ratioPerRepeat(perRepeat(row), perRepeat(base)));
 
 /** Why a row gets no rank, or null when it may get one. */
