@@ -79,6 +79,34 @@ export function tInterval(values, confidence = CONFIDENCE) {
   return { n, mean, low: mean - halfWidth, high: mean + halfWidth, halfWidth };
 }
 
+/**
+ * The one-sample t test of mean(values) = mu, two-sided: { n, mean, t, p }; null for fewer than 2 values. Values
+ * all alike give p = 0 when they differ from mu and 1 when they equal it (no spread, nothing to doubt).
+ */
+export function tTest(values, mu = 0) {
+  const n = values.length;
+  if (n < 2) return null;
+  const mean = values.reduce((s, v) => s + v, 0) / n;
+  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1);
+  if (variance === 0) return { n, mean, t: mean === mu ? 0 : Math.sign(mean - mu) * Infinity, p: mean === mu ? 1 : 0 };
+  const t = (mean - mu) / Math.sqrt(variance / n);
+  return { n, mean, t, p: Math.min(1, 2 * tUpperTail(Math.abs(t), n - 1)) };
+}
+
+/**
+ * Holm's step-down correction for testing several hypotheses at once (family-wise error rate `alpha`): which of
+ * `pValues` are rejected. The smallest p is held to alpha / m, the next to alpha / (m − 1), … until one is not.
+ */
+export function holm(pValues, alpha = 1 - CONFIDENCE) {
+  const order = pValues.map((p, i) => [p, i]).sort((a, b) => a[0] - b[0]);
+  const rejected = pValues.map(() => false);
+  for (let k = 0; k < order.length; k++) {
+    if (!(order[k][0] <= alpha / (order.length - k))) break;
+    rejected[order[k][1]] = true;
+  }
+  return rejected;
+}
+
 /** A deterministic generator of floats in [0, 1) (mulberry32), so that a bootstrap gives the same interval twice. */
 export function seededRandom(seed) {
   let state = seed >>> 0;

@@ -1,10 +1,12 @@
 // Ranks only where the figures separate. Every ratio is taken inside one repeat (repeat r of a stack against
 // repeat r of another, or of the nginx ceiling), because the repeats are interleaved: a slow drift of the host falls
-// on both sides of a ratio alike, where it would widen two separate intervals of req/s. Two stacks are separated when
-// the 95 % interval of their per-repeat ratio lies wholly on one side of 1 (a paired test over the repeats; no
-// correction for the number of pairs compared). A row's rank is one more than the number of rows separated from
-// it above; rows that end up with the same number share it (`=2`), and every pair not separated is named a tie.
-import { MIN_REPEATS, figureInterval, ratioPerRepeat } from './intervals.mjs';
+// on both sides of a ratio alike, where it would widen two separate intervals of req/s. Two stacks are separated by
+// a paired t test on the logarithm of their per-repeat req/s ratio (symmetric: a over b is b over a turned round),
+// with Holm's correction over all the pairs of the table, so that the chance of calling any one pair apart when
+// none is stays at 5 % (seven stacks make 21 pairs; uncorrected, one false separation per table would be usual).
+// A row's rank is one more than the number of rows separated from it above; rows that end up with the same number
+// share it (`=2`), and every pair not separated is named a tie.
+import { CONFIDENCE, MIN_REPEATS, figureInterval, holm, ratioPerRepeat, tTest } from './intervals.mjs';
 import { goodRepeat, httpIntervals } from './summary.mjs';
 
 /** A row's good repeats' req/s as { repeat, value }, for ratios taken repeat by repeat. */
@@ -37,26 +39,46 @@ export function rankLabel(rows, ceilingRow = null) {
     };
   }
   const ranked = candidates;
+  const { slower } = separations(ranked);
   for (const r of rows) {
     if (!ranked.includes(r)) {
       r.rank = null;
       r.unranked = unranked(r);
       continue;
     }
-    r.rank = { position: 1 + ranked.filter((o) => above(o, r)).length };
+    // faster: the stacks separated above it; slower: those separated below (the ties are the rest).
+    r.rank = { position: 1 + ranked.filter((o) => slower.get(o.stack).has(r.stack)).length,
+      faster: ranked.filter((o) => slower.get(o.stack).has(r.stack)).map((o) => o.stack), slower: [...slower.get(r.stack)] };
     delete r.unranked;
   }
   for (const r of ranked) r.rank.shared = ranked.some((o) => o !== r && o.rank.position === r.rank.position);
   return { reference: reference?.stack ?? null, ties: tiesOf(rows) };
 }
 
-// Whether a is faster than b beyond doubt: the interval of a's req/s over b's, repeat by repeat, lies above 1.
-const above = (a, b) => ratioInterval(a, b).low > 1;
-const separated = (a, b) => above(a, b) || above(b, a);
+const logRatios = (a, b) => ratioPerRepeat(perRepeat(a), perRepeat(b)).map(Math.log);
 
-/** The pairs of ranked rows not separated (their per-repeat ratio's interval holds 1): [[stack, stack]…], best first. */
+/**
+ * Which ranked rows are faster than which beyond doubt: for each pair, a paired t test of mean log(a/b) = 0 over the
+ * repeats both have, then Holm's correction over every pair. { slower: Map(stack → Set of stacks it is faster
+ * than), pairs: how many were tested }.
+ */
+export function separations(rows) {
+  const pairs = rows.flatMap((a, i) => rows.slice(i + 1).map((b) => ({ a, b, test: tTest(logRatios(a, b)) })));
+  const rejected = holm(pairs.map(({ test }) => test?.p ?? 1), 1 - CONFIDENCE);
+  const slower = new Map(rows.map((r) => [r.stack, new Set()]));
+  pairs.forEach(({ a, b, test }, i) => {
+    if (!rejected[i]) return;
+    if (test.mean > 0) slower.get(a.stack).add(b.stack);
+    else slower.get(b.stack).add(a.stack);
+  });
+  return { slower, pairs: pairs.length };
+}
+
+const separated = (a, b) => a.rank.slower.includes(b.stack) || b.rank.slower.includes(a.stack);
+
+/** The pairs of ranked rows not separated (see separations): [[stack, stack]…], best first. */
 export function tiesOf(rows) {
-  const ranked = rows.filter((r) => r.rank).sort(byRank);
+  const ranked = rows.filter((r) => r.rank?.slower).sort(byRank);
   return ranked.flatMap((a, i) => ranked.slice(i + 1).filter((b) => !separated(a, b)).map((b) => [a.stack, b.stack]));
 }
 

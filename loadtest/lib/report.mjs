@@ -158,12 +158,12 @@ export function rankNote(rows) {
     `(${METHOD}; p99's is of the geometric mean, as latency tails are skewed), given from ${MIN_REPEATS} good repeats on. ` +
     `× best and × nginx are medians and intervals of ratios taken inside each repeat` +
     `${reference ? ` (to \`${reference}\`, the highest median among the ranked rows, and to the nginx ceiling measured in the same repeat)` : ''}. ` +
-    'A rank is one more than the number of stacks faster than this one beyond doubt: the interval of their req/s over ' +
-    `its own, repeat by repeat, lies wholly above 1 (a paired test${ranked > 2 ? `, ${(ranked * (ranked - 1)) / 2} pairs, uncorrected for their number` : ''}); ` +
-    '`=` marks a rank shared.'];
+    'A rank is one more than the number of stacks faster than this one beyond doubt: a paired t test on the logarithm of ' +
+    `their req/s ratio, repeat by repeat${ranked > 2 ? `, with Holm's correction over the ${(ranked * (ranked - 1)) / 2} pairs` : ''}, ` +
+    `at ${Math.round((1 - CONFIDENCE) * 100)} % for the whole table; \`=\` marks a rank shared.`];
   const ties = tiesOf(rows);
   if (ties.length) {
-    lines.push(`Not distinguishable at this precision (the interval of their ratio holds 1): ${ties.map(([a, b]) => `\`${a}\` and \`${b}\``).join('; ')}.`);
+    lines.push(`Not distinguishable at this precision: ${ties.map(([a, b]) => `\`${a}\` and \`${b}\``).join('; ')}.`);
   } else if (ranked > 1) lines.push('Every ranked pair is separated.');
   const why = new Map();
   for (const r of rows.filter((x) => !x.rank)) why.set(r.unranked ?? 'no interval', [...(why.get(r.unranked ?? 'no interval') ?? []), r.stack]);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { median } from '../lib/stats.mjs';
 import {
   CONFIDENCE, MIN_REPEATS, METHOD, tQuantile, tInterval, seededRandom, bootstrapInterval, mannWhitney, minimumP,
-  figureInterval, ratioPerRepeat, changeInterval,
+  figureInterval, ratioPerRepeat, changeInterval, tTest, holm,
 } from '../lib/intervals.mjs';
 
 const close = (actual, expected, tolerance, what = '') =>
@@ -148,4 +148,21 @@ test('changeInterval: median(b)/median(a) − 1 with a reproducible bootstrap in
   assert.ok(clearly.low > 0.4, JSON.stringify(clearly));
   assert.equal(changeInterval([100], b), null);
   assert.equal(changeInterval(a, [1]), null);
+});
+
+test('the one-sample t test matches scipy.stats.ttest_1samp; a sample without spread is 0 or 1', () => {
+  // ttest_1samp([1, 2, 3, 4, 5], 0): t = 4.242641, p = 0.0132356 (also by integrating the t density, df 4)
+  const r = tTest([1, 2, 3, 4, 5]);
+  close(r.t, 4.242641, 1e-6, 't');
+  close(r.p, 0.0132356, 1e-6, 'p');
+  close(tTest([1, 2, 3, 4, 5], 3).p, 1, 1e-12, 'the mean itself');
+  assert.deepEqual([tTest([2, 2, 2]).p, tTest([0, 0, 0]).p, tTest([1])], [0, 1, null]);
+});
+
+test("Holm's step-down: alpha / m for the smallest p, then alpha / (m − 1), stopping at the first kept", () => {
+  // sorted 0.005 <= 0.0125, 0.01 <= 0.0167, 0.03 > 0.025: stop, so 0.04 is kept although it is under 0.05
+  assert.deepEqual(holm([0.01, 0.04, 0.03, 0.005], 0.05), [true, false, false, true]);
+  assert.deepEqual(holm([0.001, 0.02], 0.05), [true, true]);
+  assert.deepEqual(holm([0.03, 0.03], 0.05), [false, false], 'each alone would pass; together neither does');
+  assert.deepEqual(holm([]), []);
 });

@@ -34,6 +34,22 @@ test('a row carries the median and 95 % t-interval of req/s, req per CPU-second 
   assert.deepEqual(r.repeats.map((x) => x.p99Ms), [3.1, 3.2, 3.3, 3.4, 3.5]);
 });
 
+test("with many pairs Holm's correction asks more of each: a pair apart on its own is a tie among 21", () => {
+  // b is ahead of c in every repeat, by 0.5–3.5 %: a paired test alone separates them (p ≈ 0.02); among 21 pairs
+  // the smallest p is held to 0.05 / 21 and they tie.
+  const spread = [0.98, 1.03, 0.99, 1.01, 0.99];
+  const b = row('b', spread.map((f) => 100 * f));
+  const c = row('c', spread.map((f, i) => (100 * f) / [1.01, 1.035, 1.02, 1.005, 1.03][i]));
+  rankLabel([b, c]);
+  assert.deepEqual([b, c].map(rankText), ['1', '2'], 'alone: separated');
+  const noisy = [[90, 110, 95, 105, 100], [110, 90, 105, 95, 100], [100, 95, 110, 90, 105], [95, 105, 90, 110, 100], [105, 100, 90, 95, 110]];
+  const rows = [b, c, ...noisy.map((values, k) => row(`n${k}`, values))];
+  const { ties } = rankLabel(rows);
+  assert.deepEqual(rows.map(rankText), Array(7).fill('=1'));
+  assert.equal(ties.length, 21);
+  assert.match(httpFigures(rows, { links: false, pinning: PINNING }).note, /Holm's correction over the 21 pairs/);
+});
+
 test('stacks whose ratio intervals overlap share a rank; a separated one is ranked below both', () => {
   const rows = [row('a', [100, 101, 99, 100, 100]), row('b', [99, 100, 99.5, 99, 98]), row('c', [80, 81, 79, 80, 80.5])];
   const { reference, ties } = rankLabel(rows);
@@ -45,7 +61,8 @@ test('stacks whose ratio intervals overlap share a rank; a separated one is rank
   const { body, note } = httpFigures(rows, { links: false, pinning: PINNING });
   assert.deepEqual(body.map((cells) => cells[0].text), ['=1', '=1', '3']);
   assert.match(body[2][5].text, /^0\.80 \[0\.\d\d–0\.\d\d\]$/, '× best with its interval');
-  assert.match(note, /Not distinguishable at this precision \(the interval of their ratio holds 1\): `a` and `b`\./);
+  assert.match(note, /Not distinguishable at this precision: `a` and `b`\./);
+  assert.match(note, /Holm's correction over the 3 pairs/);
   assert.match(note, /Student's t/);
 });
 
