@@ -8,7 +8,7 @@ import { problemsOf, verdictOf } from '../../spec/conformance/fuzz/answers.mjs';
 import { onlyResets } from '../../spec/conformance/fuzz/chat.mjs';
 import { judge } from '../../spec/conformance/fuzz/judge.mjs';
 import { httpRequest } from '../../spec/conformance/fuzz/requests.mjs';
-import { judgeWire, wireBytes, wireCase } from '../../spec/conformance/fuzz/wire.mjs';
+import { judgeWire, WIRE_CHECKS, wireBytes, wireCase } from '../../spec/conformance/fuzz/wire.mjs';
 import { parseResponses } from '../../spec/conformance/lib/wire.mjs';
 
 const answer = (status, { headers = {}, body = '' } = {}) => ({ status, headers: { date: 'x', ...headers }, body: Buffer.from(body) });
@@ -119,4 +119,13 @@ test('the wire generator reaches every case spec/API.md §1.6 decides', () => {
   assert.deepEqual(missing, []);
   const bytes = wireBytes(sample.find((c) => c.framing.what === 'CL.TE'), '127.0.0.1:1').toString('latin1');
   assert.match(bytes, /\r\n\r\n0\r\n\r\nGET \/static\/sub\/nested\.txt HTTP\/1\.1\r\nHost: hidden\r\n\r\nGET \/hello HTTP\/1\.1\r\nHost: 127\.0\.0\.1:1\r\n\r\n$/);
+});
+
+test('a wire deviation covers only its own cases', () => {
+  const c = (version, fields = []) => ({ version, framing: { fields } });
+  const covered = (check, ...cases) => cases.map((x) => WIRE_CHECKS[check](x));
+  assert.deepEqual(covered('A higher minor version is served as HTTP/1.1', c('HTTP/1.2'), c('HTTP/1.1'), c('HTTP/2.0')), [true, false, false]);
+  assert.deepEqual(covered('A version of another form → 400, then close', c('http/1.1'), c('HTTP/1.1'), c('HTTP/2.0')), [true, false, false]);
+  assert.deepEqual(covered('Transfer-Encoding together with Content-Length → 400, then close', c('HTTP/1.1', ['Content-Length: 40', 'Transfer-Encoding: chunked']),
+    c('HTTP/1.1', ['Transfer-Encoding: chunked'])), [true, false]);
 });

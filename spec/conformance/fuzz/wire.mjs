@@ -5,6 +5,7 @@
 // verdict, how many answers came and whether the connection was closed; an answer to the request hidden in a body
 // (a desync) fails the run whatever the others answered.
 import fc from 'fast-check';
+import { METHODS } from 'node:http';
 import { staticTree } from '../../fixtures/static/generate.mjs';
 import { exchange } from '../lib/wire.mjs';
 import { problemsOf, verdictOf } from './answers.mjs';
@@ -48,7 +49,7 @@ const framing = fc.oneof(
     { what: 'chunked, upper-case hex', fields: ['Transfer-Encoding: chunked'], body: `${hex(EVENT.length).toUpperCase()}\r\n${EVENT}\r\n0\r\n\r\n` },
     { what: 'a request inside a chunk', fields: ['Transfer-Encoding: chunked'], body: `${hex(HIDDEN.length)}\r\n${HIDDEN}\r\n0\r\n\r\n` },
   ) },
-  { weight: 3, arbitrary: fc.constantFrom(
+  { weight: 3, arbitrary: fc.constantFrom(...[
     ...['abc', '-1', '+5', '1.0', '', '0x10', `${EVENT.length}, ${EVENT.length + 1}`].map((cl) => ({ what: `Content-Length: ${cl}`,
       fields: [`Content-Length: ${cl}`], body: EVENT })),
     { what: 'two Content-Length fields', fields: [`Content-Length: ${EVENT.length}`, `Content-Length: ${EVENT.length + 1}`], body: EVENT },
@@ -57,16 +58,26 @@ const framing = fc.oneof(
     ...['0x1c', '-1c', 'zz', '', ' 1c', '1c 1'].map((size) => ({ what: `chunk size "${size}"`, fields: ['Transfer-Encoding: chunked'],
       body: `${size}\r\n${EVENT.padEnd(28, ' ').slice(0, 28)}\r\n0\r\n\r\n` })),
     { what: 'chunk data without its CRLF', fields: ['Transfer-Encoding: chunked'], body: `5\r\nhelloXX0\r\n\r\n${HIDDEN}` },
-  ) },
-  { weight: 2, arbitrary: fc.constantFrom(
+  ].map((f) => ({ ...f, refused: true }))) },
+  { weight: 2, arbitrary: fc.constantFrom(...[
     { what: 'CL.TE', fields: ['Content-Length: 40', 'Transfer-Encoding: chunked'], body: `0\r\n\r\n${HIDDEN}` },
     { what: 'TE.CL', fields: ['Transfer-Encoding: chunked', 'Content-Length: 4'], body: `${hex(HIDDEN.length + 1)}\r\nx${HIDDEN}\r\n0\r\n\r\n` },
     { what: 'TE.TE, the last not chunked', fields: ['Transfer-Encoding: chunked', 'Transfer-Encoding: x'], body: `0\r\n\r\n${HIDDEN}` },
     { what: 'TE.TE, whitespace before the colon', fields: ['Transfer-Encoding : chunked', 'Content-Length: 40'], body: `0\r\n\r\n${HIDDEN}` },
     { what: 'TE.TE, xchunked', fields: ['Transfer-Encoding: xchunked'], body: `0\r\n\r\n${HIDDEN}` },
     { what: 'TE.TE, obs-fold', fields: ['Transfer-Encoding: x,', ' chunked', 'Content-Length: 40'], body: `0\r\n\r\n${HIDDEN}` },
-  ) },
+  ].map((f) => ({ ...f, refused: true }))) },
 );
+
+// The wire checks a target may declare a fuzz deviation from (spec/API.md §10), each with the cases it covers.
+export const WIRE_CHECKS = {
+  'A higher minor version is served as HTTP/1.1': (c) => /^HTTP\/1\.[2-9]$/.test(c.version),
+  'A version of another form → 400, then close': (c) => !/^HTTP\/\d\.\d$/.test(c.version),
+  // A method Node's parser does not know (http.METHODS): BREW, get.
+  'A method a route does not implement is a wrong method': (c) => !METHODS.includes(c.method),
+  'Transfer-Encoding together with Content-Length → 400, then close': (c) => c.framing.fields.some((f) => /^transfer-encoding\s*:/i.test(f))
+    && c.framing.fields.some((f) => /^content-length\s*:/i.test(f)),
+};
 
 /** One raw case: { method, target, version, leadingCrlf, framing }. */
 export const wireCase = fc.record({
@@ -107,10 +118,12 @@ export function judgeWire(c, { responses, closed }) {
     if (HIDDEN_BODY.equals(res.body)) problems.push(`desync: the request hidden in the body was answered (${res.status} ${HIDDEN_PATH})`);
   }
   if (responses.length > 2) problems.push(`${responses.length} answers to two requests`);
-  // After a 400 or a 505 the contract fixes whether the connection lives on only for the framing and version cases,
+  // A framing §1.6 refuses: one answer, then the close, the canary never read. That answer is the 400, or what the
+  // route answered before it read the body (a GET /hello answers at once), so its status is not compared.
+  // After another 400 or a 505 the contract fixes whether the connection lives on only for the version cases,
   // which spec/conformance/wire.test.mjs checks; a desync is caught above whatever happened.
   const settled = first && (first.status === 400 || first.status === 505);
-  const verdict = {
+  const verdict = c.framing.refused ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
     first: first ? verdictOf(req, first) : null,
     canary: settled ? 'either' : canary ? canary.status : closed ? 'closed' : 'none',
   };
