@@ -38,6 +38,7 @@ async function answered(bytes, what, { heads = [] } = {}) {
   const { responses } = await exchange(Buffer.concat([bytes, canary()]), { expect: 2, heads });
   assertEnvelopes(responses, what);
   assert.equal(responses.length, 2, `${what}: an answer to it and one to the canary behind it, got ${responses.map((r) => r.status).join(', ') || 'none'}`);
+  assert.equal(responses[1].status, 200, `${what}: the canary GET /hello behind it must be served`);
   return responses[0];
 }
 

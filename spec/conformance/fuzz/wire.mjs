@@ -73,6 +73,8 @@ const framing = fc.oneof(
 export const WIRE_CHECKS = {
   'A higher minor version is served as HTTP/1.1': (c) => /^HTTP\/1\.[2-9]$/.test(c.version),
   'A version of another form → 400, then close': (c) => !/^HTTP\/\d\.\d$/.test(c.version),
+  'Empty lines before the request line are ignored': (c) => c.leadingCrlf,
+  'An empty Content-Length → 400, then close': (c) => c.framing.what === 'Content-Length: ',
   // A method Node's parser does not know (http.METHODS): BREW, get.
   'A method a route does not implement is a wrong method': (c) => !METHODS.includes(c.method),
   'Transfer-Encoding together with Content-Length → 400, then close': (c) => c.framing.fields.some((f) => /^transfer-encoding\s*:/i.test(f))
