@@ -124,7 +124,8 @@ export function judgeWire(c, { responses, closed }) {
   // route answered before it read the body (a GET /hello answers at once), so its status is not compared.
   // After another 400 or a 505 the contract fixes whether the connection lives on only for the version cases,
   // which spec/conformance/wire.test.mjs checks; a desync is caught above whatever happened.
-  const settled = first && (first.status === 400 || first.status === 505);
+  // A server may also close rather than read a body its route did not need (RFC 9112 §9.6).
+  const settled = first && (first.status === 400 || first.status === 505 || c.framing.body !== '');
   const verdict = c.framing.refused ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
     first: first ? verdictOf(req, first) : null,
     canary: settled ? 'either' : canary ? canary.status : closed ? 'closed' : 'none',
