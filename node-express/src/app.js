@@ -6,7 +6,8 @@ const express = require('express');
 const { createDatabase } = require('./db');
 const { createLocalRooms } = require('./chat-rooms');
 const { requireMediaType, rawBody } = require('./body');
-const { methodNotAllowed, hostHeader, notFound, errorHandler } = require('./errors');
+const { methodNotAllowed, checkRequest, notFound, errorHandler } = require('./errors');
+const { answerClientError, trackAnswer } = require('./client-errors');
 const { hello } = require('./hello');
 const { health } = require('./health');
 const { staticFiles } = require('./static');
@@ -29,7 +30,7 @@ function createApp({ db, staticRoot }) {
   app.enable('case sensitive routing'); // /Hello is an unknown route, as in every other stack
   app.enable('strict routing'); // and so is /hello/
 
-  app.use(hostHeader);
+  app.use(checkRequest);
   app.route('/hello').get(hello).all(methodNotAllowed('GET, HEAD'));
   app.route('/health').get(health(db.sequelize)).all(methodNotAllowed('GET, HEAD'));
   app.use('/static', staticFiles(staticRoot));
@@ -39,7 +40,8 @@ function createApp({ db, staticRoot }) {
     .post(requireMediaType(PROTOBUF, JSON_TYPE), rawBody, bookings(db))
     .all(methodNotAllowed('POST'));
   app.route('/aggregates').get(aggregates(db)).all(methodNotAllowed('GET, HEAD'));
-  app.route('/chat').get(upgradeRequired).all(methodNotAllowed('GET'));
+  // express answers HEAD with the GET handler of a route that has no HEAD one: here that would be the 426.
+  app.route('/chat').get(upgradeRequired).head(methodNotAllowed('GET')).all(methodNotAllowed('GET'));
   app.use(notFound);
   app.use(errorHandler);
   return app;
@@ -50,8 +52,11 @@ function createApp({ db, staticRoot }) {
 function createServer(config, { rooms = createLocalRooms() } = {}) {
   const db = createDatabase(config.db);
   const app = createApp({ db, staticRoot: config.staticRoot });
-  // A missing Host is hostHeader's 400, with the JSON body (Node's own has none).
+  // A missing Host is checkRequest's 400, with the JSON body (Node's own has none).
   const server = http.createServer({ requireHostHeader: false }, app);
+  // What Node's parser refuses before express runs gets the JSON error body too (client-errors.js).
+  server.on('request', trackAnswer);
+  server.on('clientError', answerClientError);
   // Longer than the load generators' and proxies' idle timeouts, so the server never closes a connection
   // that a client is about to reuse; headersTimeout must exceed it.
   server.keepAliveTimeout = 65_000;

@@ -1,9 +1,9 @@
 'use strict';
 
-const { STATUS_CODES } = require('node:http');
 const { WebSocketServer } = require('ws');
 const { ChatConnection } = require('./chat-connection');
-const { hostProblem, originForm } = require('./request-target');
+const { requestProblem, originForm } = require('./request-target');
+const { refuseConnection } = require('./errors');
 
 // What ws reads of one message (fragments reassembled) before it closes with 1009 itself, at once and ahead of
 // any frame still waiting to be dealt with. The contract's 64 KiB limit is chat-connection.js's, checked in frame
@@ -27,16 +27,16 @@ function attachChat(server, rooms) {
   // The 101 handshake is a response too: it carries Date like every other (ws leaves it out).
   wss.on('headers', (headers) => headers.push(`Date: ${new Date().toUTCString()}`));
   wss.on('wsClientError', (err, socket, req) => {
-    if (req.method !== 'GET') refuseUpgrade(socket, 405, 'Method not allowed', { Allow: 'GET' });
-    else refuseUpgrade(socket, 400, 'Invalid WebSocket handshake');
+    if (req.method !== 'GET') refuseConnection(socket, 405, 'Method not allowed', { Allow: 'GET' });
+    else refuseConnection(socket, 400, 'Invalid WebSocket handshake');
   });
   server.on('upgrade', (req, socket, head) => {
-    const problem = hostProblem(req);
-    if (problem) refuseUpgrade(socket, 400, problem);
+    const problem = requestProblem(req);
+    if (problem) refuseConnection(socket, ...problem);
     else if (originForm(req.url).split('?', 1)[0] === '/chat') {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     } else {
-      refuseUpgrade(socket, 404, 'Not found');
+      refuseConnection(socket, 404, 'Not found');
     }
   });
   return {
@@ -47,26 +47,6 @@ function attachChat(server, rooms) {
       for (const ws of wss.clients) ws.terminate();
     },
   };
-}
-
-function refuseUpgrade(socket, status, message, headers = {}) {
-  const body = JSON.stringify({ error: message });
-  const head = {
-    Date: new Date().toUTCString(),
-    Connection: 'close',
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-    ...headers,
-  };
-  socket.on('error', () => {});
-  socket.once('finish', () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      Object.entries(head)
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('') +
-      `\r\n${body}`,
-  );
 }
 
 // GET /chat without an upgrade.

@@ -1,7 +1,7 @@
 'use strict';
 
 const { STATUS_CODES } = require('node:http');
-const { hostProblem } = require('./request-target');
+const { requestProblem } = require('./request-target');
 
 // An error that carries its HTTP status, a short message for the JSON body and optional response headers.
 class HttpError extends Error {
@@ -17,11 +17,12 @@ function methodNotAllowed(allow) {
   return (req, res, next) => next(new HttpError(405, 'Method not allowed', { Allow: allow }));
 }
 
-// A request whose host is missing or ambiguous is answered 400 (request-target.js). One in absolute form is then
-// routed by express's router as its origin form, which it reads the path of.
-function hostHeader(req, res, next) {
-  const problem = hostProblem(req);
-  next(problem ? new HttpError(400, problem) : undefined);
+// Every request before routing: a version other than HTTP/1.x, a fragment in the target or a missing or ambiguous
+// host is refused whatever the route (request-target.js). One in absolute form is then routed by express's router
+// as its origin form, which it reads the path of.
+function checkRequest(req, res, next) {
+  const problem = requestProblem(req);
+  next(problem ? new HttpError(...problem) : undefined);
 }
 
 function notFound(req, res, next) {
@@ -46,6 +47,28 @@ function errorHandler(err, req, res, next) {
   res.status(status).type('application/json').json({ error: message });
 }
 
+// The same JSON error written straight to a socket, where there is no response object (a refused upgrade, a request
+// Node's parser gave up on), with Date like every answer; the connection is then closed.
+function refuseConnection(socket, status, message, headers = {}) {
+  const body = JSON.stringify({ error: message });
+  const head = {
+    Date: new Date().toUTCString(),
+    Connection: 'close',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    ...headers,
+  };
+  socket.on('error', () => {});
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      Object.entries(head)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      `\r\n${body}`,
+  );
+}
+
 // Name, message and stack frames: some libraries' stacks (sequelize's) leave the message out.
 function describe(err) {
   const frames = String(err.stack ?? '')
@@ -60,4 +83,4 @@ function statusOf(err) {
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
-module.exports = { HttpError, methodNotAllowed, hostHeader, notFound, errorHandler };
+module.exports = { HttpError, methodNotAllowed, checkRequest, notFound, errorHandler, refuseConnection };

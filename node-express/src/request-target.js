@@ -28,4 +28,14 @@ function originForm(url) {
   return absolute[2].startsWith('/') ? absolute[2] : `/${absolute[2]}`;
 }
 
-module.exports = { hostProblem, originForm };
+// Why the request is refused whatever its route, as [status, message]; null when it may be routed. Node's parser
+// (llhttp) also takes an HTTP/0.9 or HTTP/2.0 request line, and a fragment as part of the target, which express
+// would route as the path before it (spec/API.md §1.6).
+function requestProblem(req) {
+  if (req.httpVersionMajor !== 1) return [505, 'HTTP version not supported'];
+  if (req.url.includes('#')) return [400, 'A request target has no fragment (#)'];
+  const host = hostProblem(req);
+  return host && [400, host];
+}
+
+module.exports = { hostProblem, originForm, requestProblem };

@@ -2,12 +2,13 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { hostProblem, originForm } = require('../src/request-target');
+const { hostProblem, originForm, requestProblem } = require('../src/request-target');
 
 // A request as Node's parser leaves it: rawHeaders as name/value pairs, req.headers keeping the first Host.
 function request(url, hosts, httpVersion = '1.1') {
   const rawHeaders = hosts.flatMap((host) => ['Host', host]);
-  return { url, httpVersion, rawHeaders, headers: hosts.length ? { host: hosts[0] } : {} };
+  const httpVersionMajor = Number(httpVersion.split('.')[0]);
+  return { url, httpVersion, httpVersionMajor, rawHeaders, headers: hosts.length ? { host: hosts[0] } : {} };
 }
 
 test('one Host header, or none in HTTP/1.0, is fine; two, or none in HTTP/1.1, are not', () => {
@@ -31,4 +32,14 @@ test('a target is read in origin form', () => {
   assert.equal(originForm('HTTP://h:1'), '/');
   assert.equal(originForm('http://h:1?x=1'), '/?x=1');
   assert.equal(originForm('*'), '*');
+});
+
+test('whatever the route: another major version is a 505, a fragment in the target a 400, then the host', () => {
+  assert.equal(requestProblem(request('/hello?a=1', ['h:1'])), null);
+  assert.equal(requestProblem(request('/hello', [], '1.0')), null);
+  for (const version of ['2.0', '0.9'])
+    assert.equal(requestProblem(request('/hello', ['h:1'], version))[0], 505);
+  for (const url of ['/hello#x', '/hello?a=1#x', '/no-such-route#', 'http://h:1/hello#x'])
+    assert.equal(requestProblem(request(url, ['h:1']))[0], 400, url);
+  assert.deepEqual(requestProblem(request('/hello', [])), [400, 'No Host header']);
 });

@@ -8,6 +8,8 @@ import { problemsOf, verdictOf } from '../../spec/conformance/fuzz/answers.mjs';
 import { onlyResets } from '../../spec/conformance/fuzz/chat.mjs';
 import { judge } from '../../spec/conformance/fuzz/judge.mjs';
 import { httpRequest } from '../../spec/conformance/fuzz/requests.mjs';
+import { judgeWire, WIRE_CHECKS, wireBytes, wireCase } from '../../spec/conformance/fuzz/wire.mjs';
+import { parseResponses } from '../../spec/conformance/lib/wire.mjs';
 
 const answer = (status, { headers = {}, body = '' } = {}) => ({ status, headers: { date: 'x', ...headers }, body: Buffer.from(body) });
 const json = { 'content-type': 'application/json' };
@@ -76,4 +78,56 @@ test('the generators reach every edge the contract decides', () => {
     'header names in capitals': sample.some((r) => r.wire?.upperNames && r.headers.range),
   };
   assert.deepEqual(Object.entries(seen).filter(([, yes]) => !yes).map(([what]) => what), []);
+});
+
+test('raw answers are read off the wire as RFC 9112 frames them: a length, chunks, none after HEAD, not yet whole', () => {
+  const wire = Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello'
+    + 'HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{"e\r\n2\r\n"}\r\n0\r\n\r\n'
+    + 'HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 9\r\nAllow: GET\r\n\r\n'
+    + 'HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort');
+  const { responses, trailing } = parseResponses(wire, ['GET', 'GET', 'HEAD']);
+  assert.deepEqual(responses.map((r) => [r.status, r.text]), [[200, 'hello'], [404, '{"e"}'], [405, '']]);
+  assert.equal(responses[2].headers.allow, 'GET');
+  assert.match(trailing, /^HTTP\/1\.1 200 OK/, 'a body still arriving is no answer yet');
+});
+
+test('wire cases: a desync fails whatever the others say, 505 is no 5xx problem, a silent close is', () => {
+  const date = 'Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n';
+  const answers = (text, closed = false) => ({ ...parseResponses(Buffer.from(text), ['GET', 'GET']), closed });
+  const json = (status, body) => `HTTP/1.1 ${status} X\r\n${date}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+  const hello = `HTTP/1.1 200 OK\r\n${date}Content-Type: text/plain\r\nContent-Length: 13\r\n\r\nHello, World!`;
+  const hidden = 'A file one directory down.\n';
+  const c = { method: 'POST', target: '/event', version: 'HTTP/1.1', leadingCrlf: false, framing: { what: 'CL.TE' } };
+  const refused = judgeWire(c, answers(json(400, '{"error":"bad"}'), true));
+  assert.deepEqual([refused.problems, refused.verdict.canary], [[], 'either']);
+  const desync = judgeWire(c, answers(`${json(400, '{"error":"bad"}')}HTTP/1.1 200 OK\r\n${date}Content-Type: text/plain\r\nContent-Length: ${hidden.length}\r\n\r\n${hidden}`));
+  assert.match(desync.problems.join(), /desync/);
+  assert.deepEqual(judgeWire({ ...c, version: 'HTTP/2.0' }, answers(json(505, '{"error":"version"}'), true)).problems, []);
+  assert.match(judgeWire(c, answers('', true)).problems.join(), /closed with no answer/);
+  const sound = judgeWire({ ...c, method: 'GET', target: '/hello', framing: { what: 'no body', fields: [], body: '' } }, answers(`${hello}${hello}`));
+  assert.equal(judgeWire({ ...c, method: 'GET', target: '/hello', framing: { what: 'Content-Length', fields: [], body: '{}' } },
+    answers(hello, true)).verdict.canary, 'either', 'a server may close rather than read a body its route did not need');
+  assert.deepEqual([sound.problems, sound.verdict.canary], [[], 200]);
+});
+
+test('the wire generator reaches every case spec/API.md §1.6 decides', () => {
+  const sample = fc.sample(wireCase, { numRuns: 3000, seed: 7 });
+  const seen = (what) => sample.some((c) => c.framing.what === what);
+  const missing = ['CL.TE', 'TE.CL', 'TE.TE, obs-fold', 'Content-Length: abc', 'chunk size "0x1c"', 'chunk data without its CRLF',
+    'chunked, with a trailer', 'Transfer-Encoding: gzip', 'a request inside a chunk'].filter((w) => !seen(w));
+  for (const [what, found] of [['HTTP/1.2', sample.some((c) => c.version === 'HTTP/1.2')], ['http/1.1', sample.some((c) => c.version === 'http/1.1')],
+    ['BREW', sample.some((c) => c.method === 'BREW')], ['#', sample.some((c) => c.target.includes('#'))],
+    ['%2F', sample.some((c) => /%2f/i.test(c.target))], ['a leading CRLF', sample.some((c) => c.leadingCrlf)]]) if (!found) missing.push(what);
+  assert.deepEqual(missing, []);
+  const bytes = wireBytes(sample.find((c) => c.framing.what === 'CL.TE'), '127.0.0.1:1').toString('latin1');
+  assert.match(bytes, /\r\n\r\n0\r\n\r\nGET \/static\/sub\/nested\.txt HTTP\/1\.1\r\nHost: hidden\r\n\r\nGET \/hello HTTP\/1\.1\r\nHost: 127\.0\.0\.1:1\r\n\r\n$/);
+});
+
+test('a wire deviation covers only its own cases', () => {
+  const c = (version, fields = []) => ({ version, framing: { fields } });
+  const covered = (check, ...cases) => cases.map((x) => WIRE_CHECKS[check](x));
+  assert.deepEqual(covered('A higher minor version is served as HTTP/1.1', c('HTTP/1.2'), c('HTTP/1.1'), c('HTTP/2.0')), [true, false, false]);
+  assert.deepEqual(covered('A version of another form → 400, then close', c('http/1.1'), c('HTTP/1.1'), c('HTTP/2.0')), [true, false, false]);
+  assert.deepEqual(covered('Transfer-Encoding together with Content-Length → 400, then close', c('HTTP/1.1', ['Content-Length: 40', 'Transfer-Encoding: chunked']),
+    c('HTTP/1.1', ['Transfer-Encoding: chunked'])), [true, false]);
 });

@@ -56,7 +56,7 @@ process.env.CONFORMANCE_DB_URL = args['db-url'];
 process.env.CONFORMANCE_STACK = args.stack ?? '';
 
 // In the contract's order, so that the report reads like spec/API.md; files of a new area run last.
-const AREAS = ['general', 'hello', 'health', 'static', 'event', 'bookings', 'aggregates', 'chat', 'browser'];
+const AREAS = ['general', 'wire', 'hello', 'health', 'static', 'event', 'bookings', 'aggregates', 'chat', 'browser'];
 function rank(file) {
   const i = AREAS.findIndex((area) => file.startsWith(area));
   return i < 0 ? AREAS.length : i;

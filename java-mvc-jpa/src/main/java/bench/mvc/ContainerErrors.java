@@ -1,5 +1,6 @@
 package bench.mvc;
 
+import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 import org.springframework.boot.jetty.servlet.JettyServletWebServerFactory;
@@ -18,8 +20,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpStatus;
 
 /**
- * What the containers refuse before the application sees a request (a URI with {@code %00}, {@code %2f} or a
- * backslash: 400) would otherwise get Tomcat's or Jetty's HTML page. Both write the contract's JSON instead.
+ * What the containers refuse before the application sees a request (a URI with {@code %00} or a backslash, a
+ * version or a framing they cannot read: spec/API.md §1.6) would otherwise get Tomcat's or Jetty's HTML page. Both
+ * write the contract's JSON instead, and where a container's status differs from the contract's for the same
+ * refusal, the contract's.
  */
 @Configuration(proxyBeanMethods = false)
 class ContainerErrors {
@@ -41,8 +45,50 @@ class ContainerErrors {
         return factory -> factory.addServerCustomizers(server -> server.setErrorHandler(new JsonErrorHandler()));
     }
 
-    /** Tomcat's host-level error report, as JSON; an error the application already wrote is left alone. */
+    /**
+     * The contract's status where Tomcat's HTTP/1.1 processor refuses a request with another. It answers 505 to
+     * every version but HTTP/1.0 and HTTP/1.1, whatever its form, where one that is not {@code HTTP/<digit>.<digit>}
+     * is malformed: 400. It answers 501 to a transfer coding it does not implement before it checks that
+     * {@code chunked} is the last: a body whose length it cannot determine, 400. It closes the connection after both.
+     */
+    static int tomcatStatus(int status, String protocol, boolean transferEncoding) {
+        if (status == 505 && !wellFormedVersion(protocol)) return 400;
+        if (status == 501 && transferEncoding) return 400;
+        return status;
+    }
+
+    private static boolean wellFormedVersion(String protocol) {
+        return protocol != null
+                && protocol.length() == 8
+                && protocol.startsWith("HTTP/")
+                && Character.isDigit(protocol.charAt(5))
+                && protocol.charAt(6) == '.'
+                && Character.isDigit(protocol.charAt(7));
+    }
+
+    /**
+     * Jetty reads a request line of version {@code HTTP/2.0} as HTTP/2 by prior knowledge and, with no h2c
+     * connector, answers 426: to the contract that is another major version, 505.
+     */
+    static int jettyStatus(int status, HttpVersion version) {
+        return status == 426 && version == HttpVersion.HTTP_2 ? 505 : status;
+    }
+
+    /**
+     * Tomcat's host-level error report, as JSON; an error the application already wrote is left alone. A request
+     * the processor refused passes here before the error page is chosen, so its status is corrected here first.
+     */
     public static class JsonErrorValve extends ErrorReportValve {
+
+        @Override
+        public void invoke(Request request, Response response) throws IOException, ServletException {
+            if (response.isError()) {
+                response.setStatus(tomcatStatus(
+                        response.getStatus(), request.getProtocol(), request.getHeader("Transfer-Encoding") != null));
+            }
+            super.invoke(request, response);
+        }
+
         @Override
         protected void report(Request request, Response response, Throwable throwable) {
             int status = response.getStatus();
@@ -66,7 +112,10 @@ class ContainerErrors {
                 org.eclipse.jetty.server.Request request,
                 org.eclipse.jetty.server.Response response,
                 Callback callback) {
-            byte[] body = body(response.getStatus());
+            int status = jettyStatus(
+                    response.getStatus(), request.getConnectionMetaData().getHttpVersion());
+            response.setStatus(status);
+            byte[] body = body(status);
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
             // Jetty ends the connection after a request it could not accept; say so, or a client reuses it.

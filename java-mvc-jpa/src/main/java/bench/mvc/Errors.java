@@ -93,11 +93,20 @@ public class Errors implements org.springframework.boot.webmvc.error.ErrorContro
         return body(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported content type");
     }
 
+    /**
+     * With its length: a body the container could not frame (a broken chunk) ends the connection, and Jetty would
+     * end an answer of unknown length by closing it instead of chunking it.
+     */
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<?> unreadable(HttpMessageNotReadableException e) {
         if (BodyLimit.exceeded(e)) return tooLarge();
-        return body(HttpStatus.BAD_REQUEST, "malformed request body");
+        return ResponseEntity.badRequest()
+                .contentType(MediaType.APPLICATION_JSON)
+                .contentLength(MALFORMED.length)
+                .body(MALFORMED);
     }
+
+    private static final byte[] MALFORMED = "{\"error\":\"malformed request body\"}".getBytes(StandardCharsets.UTF_8);
 
     @ExceptionHandler(Exception.class)
     @Nullable

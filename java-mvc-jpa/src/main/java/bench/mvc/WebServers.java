@@ -1,5 +1,6 @@
 package bench.mvc;
 
+import org.apache.tomcat.util.buf.EncodedSolidusHandling;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -20,7 +21,16 @@ class WebServers {
     @Bean
     @ConditionalOnProperty(name = "bench.server", havingValue = "tomcat", matchIfMissing = true)
     TomcatServletWebServerFactory tomcat() {
-        return new TomcatServletWebServerFactory();
+        var factory = new TomcatServletWebServerFactory();
+        factory.addConnectorCustomizers(connector -> {
+            // An escaped slash (/health%2F) is an unknown route (404), not a URI Tomcat refuses (400, then close):
+            // left undecoded, it matches no route, and StaticFiles refuses it in a static path.
+            connector.setEncodedSolidusHandling(EncodedSolidusHandling.PASS_THROUGH.getValue());
+            // TRACE goes to Spring like any other method a route lacks (405 with the route's Allow, or 404), not
+            // to the connector's 405 listing the servlet's methods; Spring never echoes it (TraceRequests).
+            connector.setAllowTrace(true);
+        });
+        return factory;
     }
 
     @Bean
@@ -28,11 +38,14 @@ class WebServers {
     JettyServletWebServerFactory jetty() {
         var factory = new JettyServletWebServerFactory();
         factory.addServerCustomizers(server -> {
-            // An empty segment (//hello, /static//1kb.bin) is an unknown route or a missing file (404), as on
-            // Tomcat, not a URI Jetty refuses before the application sees it (400); the servlet API then answers
-            // such a path instead of throwing, and ExactRoutes and StaticFiles judge the raw path themselves.
-            var compliance =
-                    UriCompliance.DEFAULT.with("empty segments", UriCompliance.Violation.AMBIGUOUS_EMPTY_SEGMENT);
+            // An empty segment (//hello, /static//1kb.bin) or an escaped slash (/health%2F) is an unknown route or
+            // a missing file (404), as on Tomcat, not a URI Jetty refuses before the application sees it (400, then
+            // close); the servlet API then answers such a path instead of throwing, and ExactRoutes and StaticFiles
+            // judge the raw path themselves.
+            var compliance = UriCompliance.DEFAULT.with(
+                    "routes judged by the raw path",
+                    UriCompliance.Violation.AMBIGUOUS_EMPTY_SEGMENT,
+                    UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR);
             for (var connector : server.getConnectors()) {
                 var http = connector.getConnectionFactory(HttpConnectionFactory.class);
                 if (http != null) http.getHttpConfiguration().setUriCompliance(compliance);

@@ -17,12 +17,16 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import io.r2dbc.pool.ConnectionPool;
 import java.time.Duration;
 import java.util.function.Predicate;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
+import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerRoutes;
 import reactor.netty.resources.LoopResources;
+import reactor.util.Loggers;
 import sun.misc.Signal;
 
 /**
@@ -32,6 +36,9 @@ import sun.misc.Signal;
 public final class App {
 
     static final String NAME = "java-reactor";
+
+    /** Held here: java.util.logging keeps only weak references to its loggers, and with them their levels. */
+    private static final Logger DECODING_FAILURES = Logger.getLogger("reactor.netty.http.server.HttpServerOperations");
 
     private final Config config;
     private final ConnectionPool pool;
@@ -65,6 +72,8 @@ public final class App {
                 .port(config.port())
                 .runOn(loops)
                 .channelGroup(connections)
+                .doOnChannelInit((observer, channel, address) ->
+                        channel.pipeline().addAfter(NettyPipeline.HttpCodec, "bench.wire", new Wire()))
                 .route(this::routes);
     }
 
@@ -77,8 +86,8 @@ public final class App {
         Aggregates aggregates = new Aggregates(pool);
         Chat chat = new Chat(rooms);
         routes.route(
-                        req -> Http.hostProblem(req) != null,
-                        (req, res) -> Http.error(res, HttpResponseStatus.BAD_REQUEST, Http.hostProblem(req)))
+                        req -> Http.targetProblem(req) != null,
+                        (req, res) -> Http.error(res, HttpResponseStatus.BAD_REQUEST, Http.targetProblem(req)))
                 .route(exactly("/hello", HttpMethod.GET, HttpMethod.HEAD), hello::get)
                 .route(exactly("/hello"), (req, res) -> Http.methodNotAllowed(res, "GET, HEAD"))
                 .route(exactly("/health", HttpMethod.GET, HttpMethod.HEAD), health::get)
@@ -115,6 +124,7 @@ public final class App {
     }
 
     public static void main(String[] args) {
+        logging();
         Config config = Config.fromEnv(System.getenv());
         App app = new App(config);
         // Best effort: an unreachable database must not keep the server from starting (health says DOWN).
@@ -129,6 +139,16 @@ public final class App {
                 NAME, server.port(), config.workers(), config.dbPoolSize(), Runtime.version());
         System.out.flush();
         server.onDispose().block();
+    }
+
+    /**
+     * Reactor and reactor-netty log through java.util.logging, as this stack does, so that a level can be set:
+     * reactor-netty warns about every request its codec refuses, a client's error answered with 400. Called before
+     * any of their classes logs.
+     */
+    static void logging() {
+        Loggers.useJdkLoggers();
+        DECODING_FAILURES.setLevel(Level.SEVERE);
     }
 
     /**

@@ -31,7 +31,12 @@ public final class Http {
 
     /** reactor-netty leaves Date to the application; the contract wants it on every response. */
     public static HttpServerResponse dated(HttpServerResponse res) {
-        return res.header(HttpHeaderNames.DATE, HttpDate.now());
+        return res.header(HttpHeaderNames.DATE, date());
+    }
+
+    /** The current IMF-fixdate. */
+    static String date() {
+        return HttpDate.now();
     }
 
     /** An HTTP date changes once a second: formatted once per second, not once per response. */
@@ -63,7 +68,11 @@ public final class Http {
 
     /** {"error":"..."}; messages are fixed texts written here, so they never need escaping. */
     public static Publisher<Void> error(HttpServerResponse res, HttpResponseStatus status, String message) {
-        return json(res, status, ("{\"error\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8));
+        return json(res, status, errorBody(message));
+    }
+
+    static byte[] errorBody(String message) {
+        return ("{\"error\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8);
     }
 
     public static Publisher<Void> error(HttpServerResponse res, HttpError e) {
@@ -86,10 +95,11 @@ public final class Http {
      */
     public static Publisher<Void> respond(HttpServerResponse res, Mono<Void> work) {
         return work.onErrorResume(HttpError.class, e -> Mono.from(error(res, e)))
-                // The client went away (mid-download, mid-upload): nobody to answer, nothing to log. Only its own
-                // connection closing counts: the database's sockets throw the same exceptions.
+                // The client went away (mid-download, mid-upload), or Wire closed the connection after refusing the
+                // body: nobody to answer, nothing to log. Only its own connection closing counts: the database's
+                // sockets throw the same exceptions.
                 .onErrorResume(
-                        e -> (e instanceof IOException || AbortedException.isConnectionReset(e)) && closed(res),
+                        e -> (e instanceof IOException || e instanceof AbortedException) && closed(res),
                         e -> Mono.empty())
                 .onErrorResume(e -> {
                     LOG.log(Level.SEVERE, "request failed", e);
@@ -104,10 +114,14 @@ public final class Http {
     }
 
     /**
-     * RFC 9112 §3.2: one Host header (none is allowed in HTTP/1.0), and a target in absolute form naming the same
-     * host; otherwise why the request is answered 400, whatever its route. null when it is fine.
+     * RFC 9112 §3.2: a target without {@code #} (a fragment is never sent), one Host header (none is allowed in
+     * HTTP/1.0), and a target in absolute form naming the same host; otherwise why the request is answered 400,
+     * whatever its route. null when it is fine.
      */
-    public static String hostProblem(HttpServerRequest req) {
+    public static String targetProblem(HttpServerRequest req) {
+        if (req.uri().indexOf('#') >= 0) {
+            return "A request target has no fragment";
+        }
         List<String> hosts = req.requestHeaders().getAll(HttpHeaderNames.HOST);
         if (hosts.size() > 1) {
             return "More than one Host header";

@@ -10,11 +10,14 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
+import org.springframework.web.util.DisconnectedClientHelper;
 import reactor.core.publisher.Mono;
+import reactor.netty.Connection;
 
 /**
  * Every error leaves as {@code {"error": "..."}} (spec/API.md §1.4), ahead of Boot's own error handler (order
@@ -32,6 +35,11 @@ class ErrorResponses implements WebExceptionHandler {
         ServerHttpResponse response = exchange.getResponse();
         if (response.isCommitted()) {
             return Mono.error(error);
+        }
+        // The client left, or CodecGuard closed the connection behind its own 400: nobody to answer, nothing to log.
+        // Only this connection's closing counts: the database's sockets throw the same exceptions.
+        if (DisconnectedClientHelper.isClientDisconnectedException(error) && closed(response)) {
+            return Mono.empty();
         }
         HttpStatusCode status;
         String message;
@@ -58,6 +66,11 @@ class ErrorResponses implements WebExceptionHandler {
         response.setStatusCode(status);
         response.getHeaders().addAll(headers);
         return write(response, message);
+    }
+
+    private static boolean closed(ServerHttpResponse response) {
+        return ServerHttpResponseDecorator.getNativeResponse(response) instanceof Connection connection
+                && !connection.channel().isActive();
     }
 
     static Mono<Void> write(ServerHttpResponse response, String message) {

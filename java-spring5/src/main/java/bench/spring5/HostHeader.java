@@ -12,9 +12,9 @@ import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRequest;
 
 /**
- * RFC 9112 §3.2: one Host header (none is allowed in HTTP/1.0), and a target in absolute form naming the same host
- * as it; otherwise 400, whatever the route. The version and the target as sent are reactor-netty's: WebFlux's
- * request has neither.
+ * RFC 9112 §3.2: one Host header (none is allowed in HTTP/1.0), a target in absolute form naming the same host as it,
+ * and no {@code #} in the target (a fragment is never sent; java.net.URI would take it off); otherwise 400, whatever
+ * the route. The version and the target as sent are reactor-netty's: WebFlux's request has neither.
  */
 @Component
 class HostHeader implements WebFilter {
@@ -23,6 +23,9 @@ class HostHeader implements WebFilter {
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         List<String> hosts = exchange.getRequest().getHeaders().getOrDefault(HttpHeaders.HOST, List.of());
         HttpServerRequest sent = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
+        if (sent.uri().indexOf('#') >= 0) {
+            return Mono.error(HttpError.badRequest("A request target has no fragment"));
+        }
         if (hosts.size() > 1) {
             return Mono.error(HttpError.badRequest("More than one Host header"));
         }

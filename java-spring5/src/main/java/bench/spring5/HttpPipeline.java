@@ -21,9 +21,10 @@ import org.springframework.stereotype.Component;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * What the contract needs from the Netty pipeline itself, because some responses never reach a WebFilter
- * (the 101 of the WebSocket handshake, the bare 400 Spring's adapter sends for a request target that
- * java.net.URI refuses), and what Spring's WebSocketSession does not give: its Netty channel.
+ * What the contract needs from the Netty pipeline itself, because some requests and responses never reach a
+ * WebFilter (the 101 of the WebSocket handshake, the bare 400 Spring's adapter sends for a request target that
+ * java.net.URI refuses, what the HTTP codec refuses: {@link CodecGuard}), and what Spring's WebSocketSession does
+ * not give: its Netty channel.
  */
 @Component
 public class HttpPipeline implements NettyServerCustomizer {
@@ -38,7 +39,8 @@ public class HttpPipeline implements NettyServerCustomizer {
             open.add(channel);
             channel.pipeline()
                     .addAfter(reactor.netty.NettyPipeline.HttpCodec, "bench.targetEncoder", targets)
-                    .addAfter("bench.targetEncoder", "bench.dateStamper", dates);
+                    .addAfter("bench.targetEncoder", "bench.dateStamper", dates)
+                    .addAfter("bench.dateStamper", "bench.codecGuard", new CodecGuard());
         });
     }
 

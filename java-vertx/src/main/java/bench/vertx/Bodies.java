@@ -19,10 +19,17 @@ public final class Bodies {
 
     /**
      * BodyHandler answers 413 from an announced Content-Length before reading a byte and stops a streamed body
-     * as soon as it passes the limit. Uploads are off: no upload directory, no form parsing.
+     * as soon as it passes the limit. Uploads are off: no upload directory, no form parsing. What breaks the body
+     * while it is read (a chunk size that is not hexadecimal, chunk data without its CRLF, the peer gone) reaches the
+     * request's exception handler; BodyHandler's would answer a bad chunk size with 500 (Netty's failure is no
+     * DecoderException), so it is replaced by one that answers 400 and closes the connection.
      */
-    public static BodyHandler limited() {
-        return BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES);
+    public static Handler<RoutingContext> limited() {
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES);
+        return ctx -> {
+            body.handle(ctx);
+            ctx.request().exceptionHandler(failure -> ctx.fail(HttpError.malformedBody()));
+        };
     }
 
     /**

@@ -1,8 +1,13 @@
 package bench.vertx;
 
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -55,10 +60,54 @@ public final class Errors {
             // The rest of a body over the limit is never read: this connection cannot carry another request.
             response.putHeader(HttpHeaders.CONNECTION, "close");
         }
-        Future<Void> sent = send(response, status, message);
-        if (status == 413) {
-            sent.onComplete(v -> ctx.request().connection().close());
+        send(response, status, message);
+        if ("close".equals(response.headers().get(HttpHeaders.CONNECTION))) {
+            // At once rather than once the answer is written: close() flushes it first, while Vert.x closes a channel
+            // whose decoder refused the body right after this handler, dropping whatever was not flushed yet.
+            ctx.request().connection().close();
         }
+    }
+
+    /**
+     * The server's invalid request handler, for a request the decoder refused: RequestDecoder's request line (505 for
+     * another major version), Netty's Content-Length and Transfer-Encoding checks, a line or header too long. It gets
+     * the error body (Vert.x's own handler sends none), then the connection is closed: the decoder can no longer tell
+     * where the next request starts.
+     */
+    public static void invalidRequest(HttpServerRequest request) {
+        int status = switch (request.decoderResult().cause()) {
+            case RequestDecoder.UnsupportedVersion version -> 505;
+            case TooLongHttpLineException line -> 414;
+            case TooLongHttpHeaderException header -> 431;
+            case null, default -> 400;
+        };
+        send(request.response().putHeader(HttpHeaders.CONNECTION, "close"), status, standardMessage(status));
+        request.connection().close();
+    }
+
+    /**
+     * The exception handler of a request with a chunked body, for a route that does not read it: Netty can still refuse
+     * the body after the route began (a chunk size that is not hexadecimal, chunk data without its CRLF), and Vert.x
+     * then closes the connection at once, so the 400 goes out from here, unless the route answered already. The route's
+     * own answer, if it comes later, sees the response ended and is skipped. A route that reads the body replaces this
+     * handler with its own (Bodies.limited).
+     */
+    public static Handler<Throwable> malformedBody(HttpServerRequest request) {
+        return failure -> {
+            if (!isMalformedRequest(failure)) {
+                return;
+            }
+            HttpServerResponse response = request.response();
+            if (!response.headWritten()) {
+                send(response.putHeader(HttpHeaders.CONNECTION, "close"), 400, "Malformed request body");
+            }
+            request.connection().close();
+        };
+    }
+
+    /** What Netty's HTTP decoder fails a request with: a DecoderException, or an IllegalArgumentException for a value. */
+    public static boolean isMalformedRequest(Throwable failure) {
+        return failure instanceof DecoderException || failure instanceof IllegalArgumentException;
     }
 
     /**
@@ -82,9 +131,12 @@ public final class Errors {
     }
 
     public static Future<Void> send(HttpServerResponse response, int status, String message) {
+        Buffer body = new JsonObject().put("error", message).toBuffer();
         return response.setStatusCode(status)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-                .end(new JsonObject().put("error", message).toBuffer());
+                // Vert.x gives an answer to HEAD no Content-Length of its own; it does leave the body out.
+                .putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(body.length()))
+                .end(body);
     }
 
     private static String standardMessage(int status) {
@@ -92,7 +144,10 @@ public final class Errors {
             case 400 -> "Bad request";
             case 404 -> "Not found";
             case 405 -> "Method not allowed";
+            case 414 -> "Request line too long";
             case 415 -> "Unsupported media type";
+            case 431 -> "Request header fields too large";
+            case 505 -> "HTTP version not supported";
             default -> "Request failed";
         };
     }

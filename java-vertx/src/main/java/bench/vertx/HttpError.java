@@ -32,6 +32,11 @@ public final class HttpError extends RuntimeException {
         return new HttpError(400, message);
     }
 
+    /** A body whose framing broke as it was read: the connection cannot carry another request. */
+    public static HttpError malformedBody() {
+        return new HttpError(400, "Malformed request body", Map.of("Connection", "close"));
+    }
+
     public static HttpError notFound() {
         return new HttpError(404, "Not found");
     }

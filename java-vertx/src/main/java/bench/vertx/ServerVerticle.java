@@ -10,13 +10,17 @@ import bench.vertx.event.EventEcho;
 import bench.vertx.health.Health;
 import bench.vertx.hello.Hello;
 import bench.vertx.statics.StaticFiles;
+import io.netty.channel.ChannelHandlerContext;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.impl.HttpServerConnection;
+import io.vertx.core.http.impl.VertxHttpRequestDecoder;
 import io.vertx.ext.web.Router;
 import io.vertx.sqlclient.Pool;
 import java.time.Instant;
@@ -69,12 +73,35 @@ final class ServerVerticle extends VerticleBase {
                 .setPerMessageWebSocketCompressionSupported(false)
                 .setPerFrameWebSocketCompressionSupported(false)
                 // ws's close timeout: a peer that does not read the close frame is dropped after 30 s, not sooner.
-                .setWebSocketClosingTimeout(30);
+                .setWebSocketClosingTimeout(30)
+                // HTTP/1.x only (no h2c upgrade, no HTTP/2 prior knowledge): the HTTP/1 pipeline is then built when
+                // the connection is accepted, so the connection handler can swap in RequestDecoder before a byte is
+                // read.
+                .setHttp2ClearTextEnabled(false);
         router = routes();
         server = vertx.createHttpServer(options)
                 .requestHandler(this::everyRequest)
-                .connectionHandler(connection -> connection.exceptionHandler(Errors::connectionFailed));
+                .invalidRequestHandler(this::invalidRequest)
+                .connectionHandler(connection -> connected(connection, options));
         return server.listen(config.port());
+    }
+
+    /**
+     * Vert.x's request decoder replaced by RequestDecoder, through an impl class and the pipeline as Chat reaches them:
+     * Vert.x has no option for either. When the decoder refuses a request's body, this Vert.x closes the channel right
+     * after the exception handler without flushing (later releases close through the channel, which flushes), so an
+     * answer written before the body was read (GET /hello answers at once) is flushed first.
+     */
+    private static void connected(HttpConnection connection, HttpServerOptions options) {
+        ChannelHandlerContext channel = ((HttpServerConnection) connection).channelHandlerContext();
+        channel.pipeline().replace(VertxHttpRequestDecoder.class, "httpDecoder", new RequestDecoder(options));
+        connection.exceptionHandler(failure -> {
+            if (Errors.isMalformedRequest(failure)) {
+                channel.flush();
+            } else {
+                Errors.connectionFailed(failure);
+            }
+        });
     }
 
     private Router routes() {
@@ -119,14 +146,19 @@ final class ServerVerticle extends VerticleBase {
     }
 
     /**
-     * The Date of every response; RFC 9112 §3.2: a request whose host is ambiguous or missing is answered 400; and no
-     * exact route ends with a slash, while vertx-web's exact routes ignore a trailing one ("/hello/" would be
-     * /hello). A /static/ path is the static route whatever follows, so it goes to the router as it is: its wrong
-     * method gets 405 before the path is looked at, and the static handler answers its trailing slash with 404.
-     * Ahead of the router rather than routes of their own: fewer routes to walk and no next() per request.
+     * The Date of every response; a chunked body, whose framing can still break once its route began, gets the
+     * request's exception handler that answers 400 (no other body can, and GET /hello has none); RFC 9112 §3.2: a
+     * request whose host is ambiguous or missing is answered 400; and no exact route ends with a slash, while
+     * vertx-web's exact routes ignore a trailing one ("/hello/" would be /hello). A /static/ path is the static route
+     * whatever follows, so it goes to the router as it is: its wrong method gets 405 before the path is looked at, and
+     * the static handler answers its trailing slash with 404. Ahead of the router rather than routes of their own:
+     * fewer routes to walk and no next() per request.
      */
     private void everyRequest(HttpServerRequest request) {
         request.response().headers().add(HttpHeaders.DATE, date);
+        if (request.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
+            request.exceptionHandler(Errors.malformedBody(request));
+        }
         String hostProblem = HostHeader.problem(request);
         if (hostProblem != null) {
             Errors.send(request.response(), 400, hostProblem);
@@ -138,6 +170,12 @@ final class ServerVerticle extends VerticleBase {
             return;
         }
         router.handle(request);
+    }
+
+    /** A request the decoder refused: Errors answers it, with the Date every response carries. */
+    private void invalidRequest(HttpServerRequest request) {
+        request.response().headers().add(HttpHeaders.DATE, date);
+        Errors.invalidRequest(request);
     }
 
     private void refreshDate() {

@@ -47,6 +47,9 @@ public final class Aggregates implements Handler<RoutingContext> {
         pool.preparedQuery(sql.toString())
                 .execute(params)
                 .onSuccess(rows -> {
+                    if (ctx.response().ended()) {
+                        return; // a chunked body that broke was answered 400 meanwhile (Errors.malformedBody)
+                    }
                     JsonArray body = new JsonArray();
                     for (Row row : rows) {
                         body.add(new JsonObject()

@@ -21,6 +21,9 @@ public final class Health implements Handler<RoutingContext> {
                 .execute()
                 .timeout(TIMEOUT_MS, TimeUnit.MILLISECONDS)
                 .onComplete(result -> {
+                    if (ctx.response().ended()) {
+                        return; // a chunked body that broke was answered 400 meanwhile (Errors.malformedBody)
+                    }
                     boolean up = result.succeeded();
                     ctx.response()
                             .setStatusCode(up ? 200 : 503)

@@ -45,7 +45,13 @@ public final class StaticFiles implements Handler<RoutingContext> {
         boolean sendsBody = request.method() == HttpMethod.GET;
         vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(realRoot(), segments, sendsBody), false)
                 .onSuccess(file -> {
-                    if (file == null) {
+                    if (ctx.response().ended() || ctx.response().closed()) {
+                        // Answered already (a chunked body that broke: Errors.malformedBody) or the peer is gone;
+                        // Vert.x fails a sendFile on a closed connection with a NullPointerException of its own.
+                        if (file != null) {
+                            file.close();
+                        }
+                    } else if (file == null) {
                         ctx.fail(HttpError.notFound());
                     } else {
                         respond(ctx, file, segments.getLast());

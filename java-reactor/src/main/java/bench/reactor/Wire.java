@@ -1,0 +1,110 @@
+package bench.reactor;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.ReferenceCountUtil;
+import reactor.netty.channel.ChannelOperations;
+import reactor.netty.http.server.HttpServerResponse;
+
+/**
+ * spec/API.md §1.6 where reactor-netty's HTTP/1.1 codec decides before any route. One per connection, right after
+ * the codec: it sees every request the codec decodes and every response written.
+ *
+ * <p>Versions. Netty reads a version case-insensitively ({@code http/1.1} is HTTP/1.1) and takes any
+ * {@code HTTP/d.d}; only the exact texts {@code HTTP/1.1} and {@code HTTP/1.0} are its two constants, so any other
+ * instance is looked at: another major version is refused with 505, 1.0 or 1.1 spelled otherwise with 400, and a
+ * higher minor version is served as HTTP/1.1. A refused request is marked as a decoding failure, so that
+ * reactor-netty answers it in its turn behind the requests pipelined before it, then closes the connection.
+ *
+ * <p>Answers. reactor-netty answers a request its codec refused with an empty 400 (414, 431) and no Date; here it
+ * gets the contract's Date and JSON error body. A body the codec refuses half-way (a chunk size that is no hex
+ * number) reactor-netty would answer the same way, but then end the route's body as if it were complete, and answer
+ * a second time if the route had answered already: here the body never ends, the request gets the 400 unless it was
+ * answered already, and the connection is closed behind that answer.
+ */
+final class Wire extends ChannelDuplexHandler {
+
+    /** The status of the request refused here; nothing after it on this connection is read. */
+    private HttpResponseStatus refused;
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (refused != null) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (msg instanceof HttpRequest request) {
+            HttpVersion version = request.protocolVersion();
+            if (version != HttpVersion.HTTP_1_1
+                    && version != HttpVersion.HTTP_1_0
+                    && request.decoderResult().isSuccess()) {
+                judge(request, version);
+            }
+        } else if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
+            content.release();
+            brokenBody(ctx);
+            return;
+        }
+        ctx.fireChannelRead(msg);
+    }
+
+    private void judge(HttpRequest request, HttpVersion version) {
+        if (version.majorVersion() != 1) {
+            refuse(request, HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
+        } else if (version.minorVersion() <= 1) {
+            refuse(request, HttpResponseStatus.BAD_REQUEST);
+        }
+        // HTTP/1.1 for reactor-netty too, which answers with the request's version and HTTP/2.0 out of turn.
+        request.setProtocolVersion(HttpVersion.HTTP_1_1);
+    }
+
+    private void refuse(HttpRequest request, HttpResponseStatus status) {
+        refused = status;
+        request.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("Unsupported HTTP version")));
+    }
+
+    private void brokenBody(ChannelHandlerContext ctx) {
+        refused = HttpResponseStatus.BAD_REQUEST;
+        if (ChannelOperations.get(ctx.channel()) instanceof HttpServerResponse inFlight && !inFlight.hasSentHeaders()) {
+            FullHttpResponse answer = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, refused);
+            answer.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.write(withErrorBody(answer));
+        }
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (msg instanceof FullHttpResponse response
+                && response.status().code() >= 400
+                && !response.headers().contains(HttpHeaderNames.CONTENT_TYPE)) {
+            ctx.write(withErrorBody(response), promise);
+        } else {
+            ctx.write(msg, promise);
+        }
+    }
+
+    private FullHttpResponse withErrorBody(FullHttpResponse bare) {
+        HttpResponseStatus status = refused != null ? refused : bare.status();
+        byte[] body = Http.errorBody(status.reasonPhrase());
+        FullHttpResponse answer = bare.replace(Unpooled.wrappedBuffer(body)).setStatus(status);
+        bare.release();
+        answer.headers()
+                .set(HttpHeaderNames.DATE, Http.date())
+                .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        return answer;
+    }
+}

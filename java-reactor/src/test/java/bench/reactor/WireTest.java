@@ -1,0 +1,137 @@
+package bench.reactor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import reactor.netty.DisposableServer;
+import reactor.util.Logger;
+import reactor.util.Loggers;
+
+/**
+ * spec/API.md §1.6 on the real server, with bytes no HTTP client sends: each case is followed on its connection by
+ * a canary request, which must stay unanswered wherever the connection has to close.
+ */
+class WireTest {
+
+    private static final String CANARY = "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n";
+    private static final Pattern STATUS_LINE = Pattern.compile("^HTTP/\\d\\.\\d (\\d{3})", Pattern.MULTILINE);
+
+    private static App app;
+    private static DisposableServer server;
+
+    /** Everything the server wrote until it closed the connection, and its status codes in order. */
+    record Exchange(String text, String statuses) {}
+
+    @BeforeAll
+    static void start() {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putIfAbsent(
+                "STATIC_ROOT", Path.of("../.run/static").toAbsolutePath().toString());
+        env.put("DB_POOL_SIZE", "1");
+        env.put("WORKERS", "1");
+        app = new App(Config.fromEnv(env));
+        server = app.server().port(0).bindNow();
+    }
+
+    @AfterAll
+    static void stop() {
+        app.stop(server);
+    }
+
+    private static Exchange exchange(String request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(5_000); // a connection left open fails the read, and the test
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            InputStream in = socket.getInputStream();
+            String text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            StringBuilder statuses = new StringBuilder();
+            Matcher m = STATUS_LINE.matcher(text);
+            while (m.find()) {
+                statuses.append(statuses.isEmpty() ? "" : " ").append(m.group(1));
+            }
+            return new Exchange(text, statuses.toString());
+        }
+    }
+
+    /** One answer, with Date and the contract's JSON error body. */
+    private static void assertJsonError(Exchange exchange) {
+        String text = exchange.text();
+        String head = text.substring(0, text.indexOf("\r\n\r\n") + 2).toLowerCase();
+        assertTrue(head.contains("\r\ndate: "), text);
+        assertTrue(head.contains("\r\ncontent-type: application/json\r\n"), text);
+        assertTrue(text.substring(head.length() + 2).matches("\\{\"error\":\"[^\"]+\"}"), text);
+    }
+
+    @Test
+    void anotherMajorVersionIs505ThenClose() throws IOException {
+        for (String version : new String[] {"HTTP/2.0", "HTTP/0.9", "HTTP/3.0"}) {
+            Exchange exchange = exchange("GET /hello " + version + "\r\nHost: x\r\n\r\n" + CANARY);
+            assertEquals("505", exchange.statuses(), version);
+            assertJsonError(exchange);
+        }
+    }
+
+    @Test
+    void aVersionNettyReadsCaseInsensitivelyIs400ThenClose() throws IOException {
+        Exchange exchange = exchange("GET /hello http/1.1\r\nHost: x\r\n\r\n" + CANARY);
+        assertEquals("400", exchange.statuses());
+        assertJsonError(exchange);
+    }
+
+    @Test
+    void aHigherMinorVersionIsServedAsHttp11() throws IOException {
+        Exchange exchange = exchange("GET /hello HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertTrue(exchange.text().startsWith("HTTP/1.1 200 "), exchange.text());
+    }
+
+    @Test
+    void aFramingErrorOfTheCodecGetsTheJsonErrorThenClose() throws IOException {
+        Exchange exchange = exchange("POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: abc\r\n\r\n{}" + CANARY);
+        assertEquals("400", exchange.statuses());
+        assertJsonError(exchange);
+    }
+
+    @Test
+    void aBodyRefusedHalfWayIs400ThenClose() throws IOException {
+        Exchange exchange = exchange("POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}XX0\r\n\r\n" + CANARY);
+        assertEquals("400", exchange.statuses());
+        assertJsonError(exchange);
+    }
+
+    @Test
+    void aBodyRefusedAfterItsRequestWasAnsweredGetsNoSecondAnswer() throws IOException {
+        Exchange exchange = exchange("POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n2\r\nxx\r\nzz\r\nxx\r\n0\r\n\r\n" + CANARY);
+        assertEquals("415", exchange.statuses());
+    }
+
+    @Test
+    void reactorNettyLogsNoWarningPerRefusedRequest() {
+        App.logging();
+        Logger log = Loggers.getLogger("reactor.netty.http.server.HttpServerOperations");
+        assertFalse(log.isWarnEnabled());
+        assertTrue(log.isErrorEnabled());
+    }
+
+    @Test
+    void aFragmentInTheTargetIs400() throws IOException {
+        Exchange exchange = exchange("GET /hello?a=1#x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertEquals("400", exchange.statuses());
+        assertJsonError(exchange);
+    }
+}

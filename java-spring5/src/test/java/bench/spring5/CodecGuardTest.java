@@ -1,0 +1,125 @@
+package bench.spring5;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import java.io.IOException;
+import java.net.Socket;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * spec/API.md §1.6 on the whole application: bytes no HTTP client sends, each followed on its connection by a
+ * canary request that must stay unanswered wherever the connection has to close.
+ */
+class CodecGuardTest {
+
+    private static final String CANARY = "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n";
+    private static final Pattern STATUS_LINE = Pattern.compile("(?m)^HTTP/\\d\\.\\d (\\d{3}) ");
+    private static final Pattern JSON_ERROR =
+            Pattern.compile("(?s).*\r\n[Cc]ontent-[Tt]ype: application/json\r\n.*\r\n\\{\"error\":\"[^\"]+\"}");
+
+    private static ConfigurableApplicationContext context;
+    private static int port;
+
+    @BeforeAll
+    static void start() {
+        context = new SpringApplication(App.class).run("--server.port=0");
+        port = ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    @AfterAll
+    static void stop() {
+        context.close();
+    }
+
+    /** Everything the server writes until it closes the connection (a read timeout fails the test). */
+    private static String exchange(String request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write(request.getBytes(ISO_8859_1));
+            return new String(socket.getInputStream().readAllBytes(), ISO_8859_1);
+        }
+    }
+
+    private static List<String> statuses(String answer) {
+        return STATUS_LINE.matcher(answer).results().map(m -> m.group(1)).toList();
+    }
+
+    @Test
+    void onlyNettysTwoConstantsPassUnlooked() {
+        assertThat(CodecGuard.refusal(HttpVersion.valueOf("HTTP/2.0")))
+                .isEqualTo(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
+        assertThat(CodecGuard.refusal(HttpVersion.valueOf("HTTP/0.9")))
+                .isEqualTo(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
+        assertThat(HttpVersion.valueOf("http/1.1")).isNotSameAs(HttpVersion.HTTP_1_1);
+        assertThat(CodecGuard.refusal(HttpVersion.valueOf("http/1.1"))).isEqualTo(HttpResponseStatus.BAD_REQUEST);
+        assertThat(CodecGuard.refusal(HttpVersion.valueOf("HTTP/1.2"))).isNull();
+    }
+
+    @Test
+    void anotherMajorVersionIs505WithTheErrorBodyThenClose() throws IOException {
+        String answer = exchange("GET /hello HTTP/3.0\r\nHost: x\r\n\r\n" + CANARY);
+        assertThat(statuses(answer)).containsExactly("505");
+        assertThat(answer).matches(JSON_ERROR).containsIgnoringCase("\r\ndate: ");
+    }
+
+    @Test
+    void aVersionSpeltOtherwiseIs400ThenClose() throws IOException {
+        String answer = exchange("GET /hello http/1.1\r\nHost: x\r\n\r\n" + CANARY);
+        assertThat(statuses(answer)).containsExactly("400");
+        assertThat(answer).matches(JSON_ERROR);
+    }
+
+    @Test
+    void aHigherMinorVersionIsAnsweredAsHttp11() throws IOException {
+        assertThat(exchange("GET /hello HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n"))
+                .startsWith("HTTP/1.1 200 ");
+    }
+
+    @Test
+    void reactorNettysOwnRefusalGetsTheErrorBody() throws IOException {
+        String answer = exchange("POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 1.0\r\n\r\nx" + CANARY);
+        assertThat(statuses(answer)).containsExactly("400");
+        assertThat(answer).matches(JSON_ERROR);
+    }
+
+    @Test
+    void aBodyRefusedHalfWayIs400WithTheErrorBodyThenClose() throws IOException {
+        String answer = exchange("POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}XX0\r\n\r\n" + CANARY);
+        assertThat(statuses(answer)).containsExactly("400");
+        assertThat(answer).matches(JSON_ERROR);
+    }
+
+    @Test
+    void aBodyRefusedAfterItsRequestWasAnsweredGetsNoSecondAnswer() throws IOException {
+        String answer = exchange("POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n2\r\nxx\r\nzz\r\nxx\r\n0\r\n\r\n" + CANARY);
+        assertThat(statuses(answer)).containsExactly("415");
+    }
+
+    @Test
+    void reactorNettyLogsNoWarningPerRefusedRequest() {
+        assertThat(LoggerFactory.getLogger("reactor.netty.http.server.HttpServerOperations")
+                        .isWarnEnabled())
+                .isFalse();
+    }
+
+    @Test
+    void aFragmentInTheTargetIs400() throws IOException {
+        String answer = exchange("GET /hello#x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertThat(statuses(answer)).containsExactly("400");
+        assertThat(answer).matches(JSON_ERROR);
+    }
+}

@@ -1,0 +1,136 @@
+// The fuzzer's raw-wire cases (spec/API.md §1.6): requests built as bytes, below what an HTTP client would send:
+// the request line (methods, targets with `#` and `%2F`, versions), an empty line ahead of it, and the framing of a
+// body (Content-Length, Transfer-Encoding, both, chunk sizes, extensions and trailers, the smuggling disguises).
+// Each is followed on the same connection by a canary GET /hello. Targets are compared on the first answer's
+// verdict, how many answers came and whether the connection was closed; an answer to the request hidden in a body
+// (a desync) fails the run whatever the others answered.
+import fc from 'fast-check';
+import { METHODS } from 'node:http';
+import { staticTree } from '../../fixtures/static/generate.mjs';
+import { exchange } from '../lib/wire.mjs';
+import { problemsOf, verdictOf } from './answers.mjs';
+
+// What a desync would answer: no case asks for this file but the one hidden inside a body.
+const HIDDEN_PATH = '/static/sub/nested.txt';
+const HIDDEN_BODY = staticTree()['sub/nested.txt'];
+const HIDDEN = `GET ${HIDDEN_PATH} HTTP/1.1\r\nHost: hidden\r\n\r\n`;
+const EVENT = '{"eventName":"wire","teams":[]}';
+
+const method = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('GET', 'POST') },
+  { weight: 2, arbitrary: fc.constantFrom('HEAD', 'PUT', 'DELETE') },
+  { weight: 2, arbitrary: fc.constantFrom('BREW', 'get', 'PROPFIND', 'TRACE', 'Post') },
+);
+const target = fc.tuple(
+  fc.constantFrom('/hello', '/event', '/health', '/static/hello.txt', '/no-such-route', '/chat', '/bookings'),
+  fc.oneof({ weight: 8, arbitrary: fc.constant('') }, { weight: 2, arbitrary: fc.constantFrom('#x', '?a=1#b', '%2F', '%2fx', '#') }),
+).map(([path, tail]) => path + tail);
+const version = fc.oneof(
+  { weight: 10, arbitrary: fc.constant('HTTP/1.1') },
+  { weight: 3, arbitrary: fc.constantFrom('HTTP/1.0', 'HTTP/1.2', 'HTTP/1.9') },
+  { weight: 2, arbitrary: fc.constantFrom('HTTP/2.0', 'HTTP/0.9', 'HTTP/3.0', 'http/1.1', 'HTTP/1', 'HTTP/1.1.1', 'HTTPS/1.1', 'HTTP/11') },
+);
+
+const hex = (n) => n.toString(16);
+const chunked = (text, { ext = '', trailer = '' } = {}) => {
+  const half = Math.ceil(text.length / 2);
+  return [text.slice(0, half), text.slice(half)].filter(Boolean).map((p) => `${hex(p.length)}${ext}\r\n${p}\r\n`).join('')
+    + `0\r\n${trailer}\r\n`;
+};
+// A body and the fields that frame it: sound ones, then each kind §1.6 refuses, then the classic smuggling pairs.
+const framing = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(
+    { what: 'no body', fields: [], body: '' },
+    { what: 'Content-Length', fields: [`Content-Length: ${EVENT.length}`], body: EVENT },
+    { what: 'a request inside a counted body', fields: [`Content-Length: ${EVENT.length + HIDDEN.length}`], body: EVENT + HIDDEN },
+    { what: 'chunked', fields: ['Transfer-Encoding: chunked'], body: chunked(EVENT) },
+    { what: 'chunked, with a chunk extension', fields: ['Transfer-Encoding: chunked'], body: chunked(EVENT, { ext: ';a=b' }) },
+    { what: 'chunked, with a trailer', fields: ['Transfer-Encoding: chunked'], body: chunked(EVENT, { trailer: 'X-Trailer: 1\r\n' }) },
+    { what: 'chunked, upper-case hex', fields: ['Transfer-Encoding: chunked'], body: `${hex(EVENT.length).toUpperCase()}\r\n${EVENT}\r\n0\r\n\r\n` },
+    { what: 'a request inside a chunk', fields: ['Transfer-Encoding: chunked'], body: `${hex(HIDDEN.length)}\r\n${HIDDEN}\r\n0\r\n\r\n` },
+  ) },
+  { weight: 3, arbitrary: fc.constantFrom(...[
+    ...['abc', '-1', '+5', '1.0', '', '0x10', `${EVENT.length}, ${EVENT.length + 1}`].map((cl) => ({ what: `Content-Length: ${cl}`,
+      fields: [`Content-Length: ${cl}`], body: EVENT })),
+    { what: 'two Content-Length fields', fields: [`Content-Length: ${EVENT.length}`, `Content-Length: ${EVENT.length + 1}`], body: EVENT },
+    { what: 'Transfer-Encoding: gzip', fields: ['Transfer-Encoding: gzip'], body: EVENT },
+    { what: 'Transfer-Encoding: chunked, gzip', fields: ['Transfer-Encoding: chunked, gzip'], body: chunked(EVENT) },
+    ...['0x1c', '-1c', 'zz', '', ' 1c', '1c 1'].map((size) => ({ what: `chunk size "${size}"`, fields: ['Transfer-Encoding: chunked'],
+      body: `${size}\r\n${EVENT.padEnd(28, ' ').slice(0, 28)}\r\n0\r\n\r\n` })),
+    { what: 'chunk data without its CRLF', fields: ['Transfer-Encoding: chunked'], body: `5\r\nhelloXX0\r\n\r\n${HIDDEN}` },
+  ].map((f) => ({ ...f, refused: true }))) },
+  { weight: 2, arbitrary: fc.constantFrom(...[
+    { what: 'CL.TE', fields: ['Content-Length: 40', 'Transfer-Encoding: chunked'], body: `0\r\n\r\n${HIDDEN}` },
+    { what: 'TE.CL', fields: ['Transfer-Encoding: chunked', 'Content-Length: 4'], body: `${hex(HIDDEN.length + 1)}\r\nx${HIDDEN}\r\n0\r\n\r\n` },
+    { what: 'TE.TE, the last not chunked', fields: ['Transfer-Encoding: chunked', 'Transfer-Encoding: x'], body: `0\r\n\r\n${HIDDEN}` },
+    { what: 'TE.TE, whitespace before the colon', fields: ['Transfer-Encoding : chunked', 'Content-Length: 40'], body: `0\r\n\r\n${HIDDEN}` },
+    { what: 'TE.TE, xchunked', fields: ['Transfer-Encoding: xchunked'], body: `0\r\n\r\n${HIDDEN}` },
+    { what: 'TE.TE, obs-fold', fields: ['Transfer-Encoding: x,', ' chunked', 'Content-Length: 40'], body: `0\r\n\r\n${HIDDEN}` },
+  ].map((f) => ({ ...f, refused: true }))) },
+);
+
+// The wire checks a target may declare a fuzz deviation from (spec/API.md §10), each with the cases it covers.
+export const WIRE_CHECKS = {
+  'A higher minor version is served as HTTP/1.1': (c) => /^HTTP\/1\.[2-9]$/.test(c.version),
+  'A version of another form → 400, then close': (c) => !/^HTTP\/\d\.\d$/.test(c.version),
+  'Empty lines before the request line are ignored': (c) => c.leadingCrlf,
+  'An empty Content-Length → 400, then close': (c) => c.framing.what === 'Content-Length: ',
+  // A method Node's parser does not know (http.METHODS): BREW, get.
+  'A method a route does not implement is a wrong method': (c) => !METHODS.includes(c.method),
+  'Transfer-Encoding together with Content-Length → 400, then close': (c) => c.framing.fields.some((f) => /^transfer-encoding\s*:/i.test(f))
+    && c.framing.fields.some((f) => /^content-length\s*:/i.test(f)),
+};
+
+/** One raw case: { method, target, version, leadingCrlf, framing }. */
+export const wireCase = fc.record({
+  method, target, version, framing,
+  leadingCrlf: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+});
+
+/** The case's bytes, followed by the canary, for a target at `host`. */
+export function wireBytes(c, host) {
+  const head = [`${c.method} ${c.target} ${c.version}`, `Host: ${host}`, 'Content-Type: application/json', ...c.framing.fields];
+  return Buffer.from(`${c.leadingCrlf ? '\r\n' : ''}${head.join('\r\n')}\r\n\r\n${c.framing.body}GET /hello HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 'latin1');
+}
+
+export const describeWire = (c) => `${c.leadingCrlf ? 'CRLF, ' : ''}${c.method} ${c.target} ${c.version} with ${c.framing.what}, then a canary GET /hello`;
+
+/** Sends the case; resolves with { verdict, problems, shown } for fuzz/judge.mjs. */
+export async function runWire(base, c) {
+  const url = new URL(base);
+  let answer;
+  try {
+    answer = await exchange(wireBytes(c, url.host), { host: url.hostname, port: Number(url.port), expect: 2, heads: [c.method],
+      quietMs: 2_000, timeoutMs: 15_000 });
+  } catch (error) {
+    return { verdict: { error: 'no answer' }, problems: [`connection: ${error.code ?? error.message}`], shown: error.message };
+  }
+  return judgeWire(c, answer);
+}
+
+/** What the targets are compared on, and what no answer may be. Exported for the fuzzer's own tests. */
+export function judgeWire(c, { responses, closed }) {
+  const [first, canary] = responses;
+  const req = { method: c.method, path: c.target.split('#')[0], headers: {} };
+  const problems = [];
+  if (!first) problems.push(closed ? 'the connection closed with no answer' : 'no answer');
+  for (const res of responses) {
+    problems.push(...problemsOf(res === first ? req : { method: 'GET', path: '/hello', headers: {} }, res)
+      .filter((p) => !(res.status === 505 && /^505:/.test(p))));
+    if (HIDDEN_BODY.equals(res.body)) problems.push(`desync: the request hidden in the body was answered (${res.status} ${HIDDEN_PATH})`);
+  }
+  if (responses.length > 2) problems.push(`${responses.length} answers to two requests`);
+  // A framing §1.6 refuses: one answer, then the close, the canary never read. That answer is the 400, or what the
+  // route answered before it read the body (a GET /hello answers at once), so its status is not compared.
+  // After another 400 or a 505 the contract fixes whether the connection lives on only for the version cases,
+  // which spec/conformance/wire.test.mjs checks; a desync is caught above whatever happened.
+  // A server may also close rather than read a body its route did not need (RFC 9112 §9.6).
+  const settled = first && (first.status === 400 || first.status === 505 || c.framing.body !== '');
+  const verdict = c.framing.refused ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
+    first: first ? verdictOf(req, first) : null,
+    canary: settled ? 'either' : canary ? canary.status : closed ? 'closed' : 'none',
+  };
+  const shown = responses.map((r) => `${r.version} ${r.status}${r.headers.allow ? ` (Allow: ${r.headers.allow})` : ''} ${JSON.stringify(r.text.slice(0, 80))}`)
+    .join(' | ') + (closed ? ' | closed' : ' | open');
+  return { verdict, problems, shown };
+}

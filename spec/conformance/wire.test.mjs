@@ -1,0 +1,171 @@
+// spec/API.md §1.6 "The wire": requests written as bytes, answers read off the wire and counted. Each case that must
+// close the connection is followed by a canary request on the same connection: an answer to it means the server
+// read on after bytes whose length it could not know, the desync request smuggling lives on.
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import { baseUrl } from './lib/config.mjs';
+import { clause } from './lib/deviations.mjs';
+import { assertEnvelope } from './lib/http.mjs';
+import { exchange as exchangeWith } from './lib/wire.mjs';
+
+const exchange = (bytes, options) => exchangeWith(bytes, { host: baseUrl.hostname, port: Number(baseUrl.port), ...options });
+
+/** Every answer checked as the suite's others are (Date, framing, the JSON error body, none on HEAD). */
+const assertEnvelopes = (responses, what) => { for (const res of responses) assertEnvelope({ ...res, path: what }); };
+
+/** A request as bytes: the request line, then `Host` unless `host` is false, the fields, the empty line, the body. */
+function rawRequest(line, fields = [], body = '', { host = true } = {}) {
+  const head = [line, ...(host ? [`Host: ${baseUrl.host}`] : []), ...fields].join('\r\n');
+  return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), Buffer.from(body, 'latin1')]);
+}
+
+/** Written behind a case on the same connection: answered only if the connection is still a sound one. */
+const canary = () => rawRequest('GET /hello HTTP/1.1');
+
+const JSON_TYPE = 'Content-Type: application/json';
+const EVENT = '{"eventName":"wire","teams":[]}';
+
+/** One answer, with `status`, and the connection closed after it: the canary behind it never answered. */
+async function refusedThenClosed(bytes, status, what) {
+  const { responses, closed } = await exchange(Buffer.concat([bytes, canary()]), { expect: 2 });
+  assertEnvelopes(responses, what);
+  assert.deepEqual(responses.map((r) => r.status), [status], `${what}: one ${status}, then nothing (the canary behind it unanswered)`);
+  assert.ok(closed, `${what}: the connection must be closed after the ${status}`);
+}
+
+/** Answered alone, then the canary answered too: the connection was fine. */
+async function answered(bytes, what, { heads = [] } = {}) {
+  const { responses } = await exchange(Buffer.concat([bytes, canary()]), { expect: 2, heads });
+  assertEnvelopes(responses, what);
+  assert.equal(responses.length, 2, `${what}: an answer to it and one to the canary behind it, got ${responses.map((r) => r.status).join(', ') || 'none'}`);
+  assert.equal(responses[1].status, 200, `${what}: the canary GET /hello behind it must be served`);
+  return responses[0];
+}
+
+describe('§1.6 the wire', () => {
+  for (const version of ['HTTP/1.2', 'HTTP/1.9']) {
+    clause(`A higher minor version is served as HTTP/1.1, with the status line HTTP/1.1: ${version}`, async () => {
+      const res = await answered(rawRequest(`GET /hello ${version}`), `GET /hello ${version}`);
+      assert.equal(res.version, 'HTTP/1.1');
+      assert.equal(res.status, 200);
+      assert.equal(res.text, 'Hello, World!');
+    });
+  }
+
+  clause('A request of major version 1 is answered with the status line HTTP/1.1 (an HTTP/1.0 request may get HTTP/1.0)', async () => {
+    const { responses } = await exchange(rawRequest('GET /no-such-route HTTP/1.1'), { expect: 1 });
+    assertEnvelopes(responses, 'GET /no-such-route');
+    assert.deepEqual(responses.map((r) => `${r.version} ${r.status}`), ['HTTP/1.1 404']);
+    const old = await exchange(rawRequest('GET /hello HTTP/1.0', [], '', { host: false }), { expect: 1 });
+    assertEnvelopes(old.responses, 'GET /hello HTTP/1.0');
+    assert.match(`${old.responses[0]?.version} ${old.responses[0]?.status}`, /^HTTP\/1\.[01] 200$/);
+  });
+
+  for (const version of ['HTTP/2.0', 'HTTP/0.9', 'HTTP/3.0']) {
+    clause(`Another major version → 505 with the JSON error body: ${version}`, async () => {
+      const { responses } = await exchange(rawRequest(`GET /hello ${version}`), { expect: 1 });
+      assertEnvelopes(responses, `GET /hello ${version}`);
+      assert.equal(responses[0]?.status, 505, `GET /hello ${version}: ${responses.map((r) => r.status).join(', ') || 'no answer'}`);
+    });
+  }
+
+  for (const version of ['http/1.1', 'HTTP/1', 'HTTP/1.1.1', 'HTTPS/1.1']) {
+    clause(`A version of another form → 400, then close: ${version}`, async () => {
+      await refusedThenClosed(rawRequest(`GET /hello ${version}`), 400, `GET /hello ${version}`);
+    });
+  }
+
+  clause('Empty lines before the request line are ignored: on a new connection', async () => {
+    const res = await answered(Buffer.concat([Buffer.from('\r\n'), rawRequest('GET /hello HTTP/1.1')]), 'CRLF, then GET /hello');
+    assert.equal(res.status, 200);
+  });
+
+  clause("Empty lines before the request line are ignored: after the previous request's body", async () => {
+    const post = rawRequest('POST /event HTTP/1.1', [JSON_TYPE, `Content-Length: ${EVENT.length}`], `${EVENT}\r\n`);
+    const res = await answered(post, 'POST /event, its body, then CRLF');
+    assert.equal(res.status, 200);
+    assert.equal(res.text, EVENT);
+  });
+
+  for (const [method, path, allow] of [['BREW', '/hello', 'GET'], ['PROPFIND', '/event', 'POST'], ['get', '/hello', 'GET'],
+    ['BREW', '/static/hello.txt', 'GET'], ['TRACE', '/bookings', 'POST']]) {
+    clause(`A method a route does not implement, known to HTTP or not, is a wrong method: 405 with Allow: ${method} ${path}`, async () => {
+      const res = await answered(rawRequest(`${method} ${path} HTTP/1.1`), `${method} ${path}`);
+      assert.equal(res.status, 405);
+      assert.ok((res.headers.allow ?? '').split(',').map((m) => m.trim()).includes(allow), `Allow "${res.headers.allow}" must list ${allow}`);
+    });
+  }
+
+  clause('A method a route does not implement, on an unknown route → 404: BREW /no-such-route', async () => {
+    const res = await answered(rawRequest('BREW /no-such-route HTTP/1.1'), 'BREW /no-such-route');
+    assert.equal(res.status, 404);
+  });
+
+  const framing = [
+    ['a Content-Length that is not one decimal number: abc', ['Content-Length: abc'], EVENT],
+    ['a Content-Length that is not one decimal number: -1', ['Content-Length: -1'], EVENT],
+    ['a Content-Length that is not one decimal number: +5', ['Content-Length: +5'], 'x'.repeat(5)],
+    ['a Content-Length that is not one decimal number: 1.0', ['Content-Length: 1.0'], 'x'],
+    ['a Content-Length that is not one decimal number: empty', ['Content-Length: '], ''],
+    ['two Content-Length values that differ, in one field', [`Content-Length: ${EVENT.length}, ${EVENT.length + 1}`], EVENT],
+    ['two Content-Length values that differ, in two fields', [`Content-Length: ${EVENT.length}`, `Content-Length: ${EVENT.length + 1}`], EVENT],
+    ['Transfer-Encoding together with Content-Length', ['Transfer-Encoding: chunked', `Content-Length: ${EVENT.length + 9}`],
+      `${EVENT.length.toString(16)}\r\n${EVENT}\r\n0\r\n\r\n`],
+    ['a Transfer-Encoding whose last coding is not chunked: gzip', ['Transfer-Encoding: gzip'], EVENT],
+    ['a Transfer-Encoding whose last coding is not chunked: chunked, gzip', ['Transfer-Encoding: chunked, gzip'], `1\r\nx\r\n0\r\n\r\n`],
+    ['a chunk size that is not hexadecimal digits: 0x1c', ['Transfer-Encoding: chunked'], `0x1c\r\n${'x'.repeat(28)}\r\n0\r\n\r\n`],
+    ['a chunk size that is not hexadecimal digits: -1c', ['Transfer-Encoding: chunked'], `-1c\r\n${'x'.repeat(28)}\r\n0\r\n\r\n`],
+    ['a chunk size that is not hexadecimal digits: zz', ['Transfer-Encoding: chunked'], 'zz\r\nxx\r\n0\r\n\r\n'],
+    ['a chunk size that is not hexadecimal digits: empty', ['Transfer-Encoding: chunked'], '\r\nxx\r\n0\r\n\r\n'],
+    ['chunk data not followed by CRLF', ['Transfer-Encoding: chunked'], '5\r\nhelloXX0\r\n\r\n'],
+  ];
+  for (const [what, fields, body] of framing) {
+    clause(`A request whose body length cannot be determined reliably → 400 with the JSON error body, then close: ${what}`, async () => {
+      await refusedThenClosed(rawRequest('POST /event HTTP/1.1', [JSON_TYPE, ...fields], body), 400, `POST /event with ${what}`);
+    });
+  }
+
+  for (const target of ['/hello#x', '/hello?a=1#x', '/static/hello.txt#top', '/no-such-route#x']) {
+    clause(`A # anywhere in the request target → 400: ${target}`, async () => {
+      const { responses } = await exchange(rawRequest(`GET ${target} HTTP/1.1`), { expect: 1 });
+      assertEnvelopes(responses, `GET ${target}`);
+      assert.equal(responses[0]?.status, 400, `GET ${target}: ${responses.map((r) => r.status).join(', ') || 'no answer'}`);
+    });
+  }
+
+  for (const target of ['/health%2F', '/hello%2fx', '/aggregates%2F', '/event%2F']) {
+    clause(`An escaped slash in a dynamic route is an unknown route, 404: ${target}`, async () => {
+      const res = await answered(rawRequest(`GET ${target} HTTP/1.1`), `GET ${target}`);
+      assert.equal(res.status, 404);
+    });
+  }
+
+  clause('HEAD /chat → 405 with Allow: GET', async () => {
+    const res = await answered(rawRequest('HEAD /chat HTTP/1.1'), 'HEAD /chat', { heads: ['HEAD'] });
+    assert.equal(res.status, 405);
+    assert.deepEqual((res.headers.allow ?? '').split(',').map((m) => m.trim()).filter(Boolean), ['GET']);
+  });
+});
+
+// The classic pairs (CL.TE, TE.CL, TE.TE) and their disguises: whatever a server makes of the framing, the request
+// hidden in the body must never be answered as a request of its own.
+describe('§1.6 request smuggling', () => {
+  const hidden = 'GET /static/hello.txt HTTP/1.1\r\nHost: x\r\n\r\n';
+  const cases = [
+    ['CL.TE: Content-Length and a chunked body ending early', ['Content-Length: 40', 'Transfer-Encoding: chunked'], `0\r\n\r\n${hidden}`],
+    ['TE.CL: a chunked body whose Content-Length ends early', ['Transfer-Encoding: chunked', 'Content-Length: 4'],
+      `${(hidden.length + 1).toString(16)}\r\nx${hidden}\r\n0\r\n\r\n`],
+    ['TE.TE: two Transfer-Encoding fields, the last not chunked', ['Transfer-Encoding: chunked', 'Transfer-Encoding: x'], `0\r\n\r\n${hidden}`],
+    ['TE.TE: a Transfer-Encoding field with whitespace before its colon', ['Transfer-Encoding : chunked', 'Content-Length: 40'], `0\r\n\r\n${hidden}`],
+    ['TE.TE: an unknown coding named like chunked', ['Transfer-Encoding: xchunked'], `0\r\n\r\n${hidden}`],
+    // RFC 9112 §5.2: a fold is refused or read as a space; either way this is x, chunked with a Content-Length.
+    ['TE.TE: a Transfer-Encoding folded onto a second line (obs-fold)', ['Transfer-Encoding: x,', ' chunked', 'Content-Length: 40'],
+      `0\r\n\r\n${hidden}`],
+  ];
+  for (const [what, fields, body] of cases) {
+    clause(`A request hidden in a body is never answered; the message is refused with 400, then close: ${what}`, async () => {
+      await refusedThenClosed(rawRequest('POST /event HTTP/1.1', [JSON_TYPE, ...fields], body), 400, `POST /event, ${what}`);
+    });
+  }
+
+});
