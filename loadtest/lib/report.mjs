@@ -5,6 +5,7 @@ import { describeBound, rankRows } from './bottleneck.mjs';
 import { CONFIDENCE, METHOD, MIN_REPEATS } from './intervals.mjs';
 import { byRank, rankText, tiesOf } from './ranks.mjs';
 import { LOG_T } from './summary.mjs';
+import { MAX_STEAL_PERCENT, NOISY_RETRIES } from './sampler.mjs';
 
 const WORKLOAD_ORDER = ['hello', 'static', 'echo', 'bookings', 'chat'];
 const MIB = 2 ** 20;
@@ -67,6 +68,10 @@ export function verdict(row) {
   if (row.invariant && row.invariant !== 'n/a') notes.push(`invariant ${row.invariant}`);
   // A row with ratios shows its × nginx column instead.
   if (row.headroom && !row.ratios) notes.push(`${num(row.headroom.ratio * 100)}% of the nginx ceiling`);
+  if (row.remeasured) {
+    const windows = row.repeats.flatMap((r) => (r.noisy ?? []).map((n) => `#${r.repeat} ${num(n.stealPercent, 1)} %`));
+    notes.push(`${row.remeasured} window${row.remeasured > 1 ? 's' : ''} measured again, the host having taken CPU (steal: ${windows.join(', ')})`);
+  }
   if (row.steady === false) {
     const warm = row.repeats?.find((r) => r.warmup?.steady === false)?.warmup;
     notes.push(`NOT STEADY: the warm-up ran out (${warm?.seconds ?? '?'} s) still changing, so this may be a half-compiled server`);
@@ -160,7 +165,9 @@ export function rankNote(rows) {
     `${reference ? ` (to \`${reference}\`, the highest median among the ranked rows, and to the nginx ceiling measured in the same repeat)` : ''}. ` +
     'A rank is one more than the number of stacks faster than this one beyond doubt: a paired t test on the logarithm of ' +
     `their req/s ratio, repeat by repeat${ranked > 2 ? `, with Holm's correction over the ${(ranked * (ranked - 1)) / 2} pairs` : ''}, ` +
-    `at ${Math.round((1 - CONFIDENCE) * 100)} % for the whole table; \`=\` marks a rank shared.`];
+    `at ${Math.round((1 - CONFIDENCE) * 100)} % for the whole table; \`=\` marks a rank shared. A window in which the ` +
+    `hypervisor took more than ${MAX_STEAL_PERCENT} % of the server's, the generator's or MariaDB's CPUs (steal) was measured ` +
+    `again, up to ${NOISY_RETRIES} times, and its repeat left out when every try was so.`];
   const ties = tiesOf(rows);
   if (ties.length) {
     lines.push(`Not distinguishable at this precision: ${ties.map(([a, b]) => `\`${a}\` and \`${b}\``).join('; ')}.`);

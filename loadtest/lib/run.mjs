@@ -13,7 +13,7 @@ import { STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
 import { exitOf } from '../../scripts/lib/processes.mjs';
 import { readJtl, firstStartOf, unanswered } from './jtl.mjs';
 import { throughput, median } from './stats.mjs';
-import { resourceSummary, cpuList } from './sampler.mjs';
+import { resourceSummary, cpuList, stolen, MAX_STEAL_PERCENT, NOISY_RETRIES } from './sampler.mjs';
 import { databaseProcess } from './db.mjs';
 import { HOSTS, LOADGENS, samplerOn, cpuSamplerOn, diedOn } from './remote.mjs';
 import { runWrk, MAX_START_SKEW } from '../wrk.mjs';
@@ -69,7 +69,8 @@ export function startProbes(serverPid, on = null) {
           const mine = gens.filter((g) => g.host.address === host.address && g.samples.length);
           return { address: host.address,
             generatorCpuPercent: mine.length ? Math.max(...mine.map((g) => resourceSummary(g.samples, from, to).cpuMeanPercent ?? 0)) : null,
-            busy: pinning?.loadgen ? busy.get(key(host)).busyIn(from, to, cpuList(pinning.loadgen)) : null };
+            busy: pinning?.loadgen ? busy.get(key(host)).busyIn(from, to, cpuList(pinning.loadgen)) : null,
+            steal: pinning?.loadgen ? busy.get(key(host)).stealIn(from, to, cpuList(pinning.loadgen)) : null };
         });
         const busiest = (field) => (loadgens.some((l) => l[field] != null) ? Math.max(...loadgens.map((l) => l[field] ?? 0)) : null);
         return {
@@ -80,6 +81,12 @@ export function startProbes(serverPid, on = null) {
             server: pinning.server ? busy.get(key(on)).busyIn(from, to, cpuList(pinning.server)) : null,
             db: pinning.db ? busy.get(key(db.on ?? HOSTS.db)).busyIn(from, to, cpuList(pinning.db)) : null,
             loadgen: pinning.loadgen ? busiest('busy') : null,
+          } : {},
+          // What the hypervisor took from each role's CPUs (busy above counts it as busy).
+          steal: pinning ? {
+            server: pinning.server ? busy.get(key(on)).stealIn(from, to, cpuList(pinning.server)) : null,
+            db: pinning.db ? busy.get(key(db.on ?? HOSTS.db)).stealIn(from, to, cpuList(pinning.db)) : null,
+            loadgen: pinning.loadgen ? busiest('steal') : null,
           } : {},
           ...(LOADGENS.length > 1 ? { loadgens } : {}),
         };
@@ -252,8 +259,9 @@ export function wrkOptions({ server, workload, step, loadgenCpus }) {
 
 /**
  * One measured run with wrk: a warm-up run (wrk itself needs none; the server's JIT and pools do), then the
- * measured run with the server, the generator, MariaDB and every CPU sampled. Latencies are wrk's (closed loop:
- * each connection waits for its answer, so stalls are understated; the latency step measures open-loop).
+ * measured run with the server, the generator, MariaDB and every CPU sampled, again when the host took CPU (untilQuiet).
+ * Latencies are wrk's (closed loop: each connection waits for its answer, so stalls are understated; the latency step
+ * measures open-loop).
  */
 export async function measureWrk({ server, workload, step, profile, corpus, dir, loadgenCpus, pinning, progress }) {
   mkdirSync(dir, { recursive: true });
@@ -263,8 +271,40 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
   const warm = await warmUntilSteady({ ...common, fileBytes }, profile.warmup.steady, progress);
   writeFileSync(join(dir, 'warmup.wrk.json'), `${JSON.stringify(warm, null, 2)}\n`);
   if (warm.failed) return failedRun(warm.reason);
-  const warmCounts = warm;
 
+  const warmup = { seconds: warm.seconds, rates: warm.rates, steady: warm.steady };
+  const outcome = await untilQuiet((extra) => wrkWindow({ server, workload, step, common, fileBytes, dir, pinning, progress, extra }),
+    { created: warm.created, unanswered: warm.unanswered },
+    (took) => progress.note(`bench: ${server.name ?? 'nginx'} ${workload}: the host took ${took} % of the CPUs (steal) in that window; measuring again`));
+  return { ...outcome, warmup };
+}
+
+/**
+ * The host's noise that can be seen: a window in which the hypervisor took more than MAX_STEAL_PERCENT of a role's CPUs
+ * is measured again (the server is warm), at most NOISY_RETRIES times; the repeat fails when every window was so.
+ * measureWindow(extra) measures one window counting extra's 201s and unanswered requests (those of the windows before
+ * it, so the bookings invariant still counts them); each window given up is kept in `noisy`.
+ */
+export async function untilQuiet(measureWindow, extra, note = () => {}) {
+  const noisy = [];
+  for (;;) {
+    const outcome = await measureWindow(extra);
+    const took = stolen(outcome.steal);
+    if (outcome.failed || took === null || took <= MAX_STEAL_PERCENT) return { ...outcome, ...(noisy.length ? { noisy } : {}) };
+    noisy.push({ stealPercent: round1(took), throughput: Math.round(outcome.throughput) });
+    if (noisy.length > NOISY_RETRIES) {
+      return { ...outcome, noisy, failed: true, reason: `the host took ${noisy.map((n) => `${n.stealPercent} %`).join(', ')} ` +
+        `of the CPUs (steal) in ${noisy.length} windows in a row` };
+    }
+    note(round1(took));
+    extra = { created: outcome.created, unanswered: outcome.unanswered };
+  }
+}
+
+const round1 = (v) => Math.round(v * 10) / 10;
+
+/** One measured wrk window on a warm server, sampled; extra: the 201s and unanswered requests before it. */
+async function wrkWindow({ server, workload, step, common, fileBytes, dir, pinning, progress, extra }) {
   progress.phase('measure');
   const probes = startProbes(server.pid, server.on);
   const began = Date.now();
@@ -275,7 +315,7 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
   writeFileSync(join(dir, 'wrk.json'), `${JSON.stringify(run.result, null, 2)}\n`);
   if (run.exitCode !== 0 || !run.result) {
     return failedRun(`wrk exited with ${run.exitCode}: ${run.output}`,
-      { died, created: warmCounts.created, unanswered: warmCounts.unanswered + step.users });
+      { died, created: extra.created, unanswered: extra.unanswered + step.users });
   }
   const counts = wrkCounts(workload, run.result, { connections: step.users, fileBytes });
   // The window is wrk's own measured duration, ending when it stopped.
@@ -292,9 +332,9 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
     throughput: throughput(counts.successes, seconds * 1000),
     samples: counts.samples, successes: counts.successes, errors: counts.errors,
     errorRate: counts.samples ? counts.errors / counts.samples : null, errorCodes: counts.errorCodes,
-    created: warmCounts.created + counts.created, unanswered: warmCounts.unanswered + counts.unanswered,
+    created: extra.created + counts.created, unanswered: extra.unanswered + counts.unanswered,
     latencyMs: latencyOf(run.result.latencyUs), elapsed: [],
-    window: { from, to, seconds }, warmup: { seconds: warm.seconds, rates: warm.rates, steady: warm.steady },
+    window: { from, to, seconds },
     ...sampled,
     ...(run.result.hosts ? { startSkewMs: run.result.startSkewMs, loadgens: perLoadHost(sampled.loadgens, run.result.hosts) } : {}),
     raw: join(dir, 'wrk.json'), died, failed: Boolean(reason), ...(reason ? { reason } : {}),

@@ -188,13 +188,16 @@ export function cpuList(list) {
   });
 }
 
-/** Every CPU's busy and total ticks since boot, from /proc/stat (busy = all but idle and iowait). */
+/**
+ * Every CPU's busy, stolen and total ticks since boot, from /proc/stat (busy = all but idle and iowait; steal, the time
+ * the hypervisor ran someone else on this virtual CPU, is inside busy and also kept apart).
+ */
 export function cpuTimes(text = readFileSync('/proc/stat', 'utf8')) {
   const times = new Map();
   for (const m of text.matchAll(/^cpu(\d+) (.*)$/gm)) {
     const f = m[2].trim().split(/\s+/).map(Number);
     const total = f.slice(0, 8).reduce((a, b) => a + b, 0); // user … steal; guest time is inside user
-    times.set(Number(m[1]), { busy: total - f[3] - f[4], total });
+    times.set(Number(m[1]), { busy: total - f[3] - f[4], steal: f[7] ?? 0, total });
   }
   return times;
 }
@@ -216,7 +219,32 @@ export function busyPercent(before, after, cpus) {
   return total > 0 ? (busy / total) * 100 : null;
 }
 
-/** Reads cpuTimes() every interval: busyIn(from, to, cpus) is their busy % between the readings nearest inside. */
+/** The share of a set of CPUs' time the hypervisor gave to others (steal) between two cpuTimes() readings, in %. */
+export function stealPercent(before, after, cpus) {
+  let steal = 0;
+  let total = 0;
+  for (const cpu of cpus) {
+    const a = before.get(cpu);
+    const b = after.get(cpu);
+    if (!a || !b) return null;
+    steal += (b.steal ?? 0) - (a.steal ?? 0);
+    total += b.total - a.total;
+  }
+  return total > 0 ? (steal / total) * 100 : null;
+}
+
+// Steal above this share of a role's CPUs in a measured window, and the window is measured again (run.mjs measureWrk),
+// at most NOISY_RETRIES times.
+export const MAX_STEAL_PERCENT = 5;
+export const NOISY_RETRIES = 2;
+
+/** The largest steal (%) over a window's roles ({ server, db, loadgen }), or null when none was read. */
+export function stolen(steal = {}) {
+  const read = Object.values(steal ?? {}).filter((v) => v != null);
+  return read.length ? Math.max(...read) : null;
+}
+
+/** Reads cpuTimes() every interval: busyIn(from, to, cpus) is their busy % between the readings nearest inside, stealIn their steal %. */
 export function startCpuSampler(intervalMs = 1000) {
   const readings = [{ t: Date.now(), times: cpuTimes() }];
   const timer = setInterval(() => readings.push({ t: Date.now(), times: cpuTimes() }), intervalMs);
@@ -231,12 +259,20 @@ export function startCpuSampler(intervalMs = 1000) {
 
 /** busyIn(from, to, cpus) over readings [{ t, times }] taken every intervalMs (null with fewer than two). */
 export function cpuBusy(readings, intervalMs = 1000) {
+  const around = (from, to) => {
+    if (readings.length < 2) return null;
+    const inside = readings.filter((r) => r.t >= from - intervalMs / 2 && r.t <= to + intervalMs / 2);
+    return inside.length >= 2 ? [inside[0], inside.at(-1)] : [readings[0], readings.at(-1)];
+  };
   return {
     busyIn(from, to, cpus) {
-      if (readings.length < 2) return null;
-      const inside = readings.filter((r) => r.t >= from - intervalMs / 2 && r.t <= to + intervalMs / 2);
-      const [a, b] = inside.length >= 2 ? [inside[0], inside.at(-1)] : [readings[0], readings.at(-1)];
-      return busyPercent(a.times, b.times, cpus);
+      const ends = around(from, to);
+      return ends && busyPercent(ends[0].times, ends[1].times, cpus);
+    },
+    /** stealPercent over the same readings as busyIn. */
+    stealIn(from, to, cpus) {
+      const ends = around(from, to);
+      return ends && stealPercent(ends[0].times, ends[1].times, cpus);
     },
   };
 }

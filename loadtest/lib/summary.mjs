@@ -88,6 +88,9 @@ export function buildRow({ server, workload, label, step, repeats, ceiling, pinn
   row.generatorCpuPercent = meanOf(counted, (r) => r.generatorCpuPercent);
   row.databaseCpuPercent = meanOf(counted, (r) => r.databaseCpuPercent);
   row.busy = Object.fromEntries(['server', 'loadgen', 'db'].map((side) => [side, meanOf(counted, (r) => r.busy?.[side])]));
+  // What the hypervisor took from each role's CPUs in the windows kept, and how many windows were measured again for it.
+  row.steal = Object.fromEntries(['server', 'loadgen', 'db'].map((side) => [side, meanOf(counted, (r) => r.steal?.[side])]));
+  row.remeasured = repeats.reduce((n, r) => n + (r.noisy?.length ?? 0), 0);
   row.bottleneck = bottleneck({ serverCpuPercent: row.cpuPercent.mean, pinning, busy: row.busy,
     generatorCpuPercent: row.generatorCpuPercent, databaseCpuPercent: row.databaseCpuPercent });
   row.perCpuSecond = perCpuSecond(throughput.median, row.cpuPercent.mean);

@@ -44,3 +44,41 @@ test('a warm-up is steady when the median of its last rates no longer climbs abo
   const jit = [124, 183, 387, 664, 851, 1056, 1249, 979, 970, 1359, 1548, 1973, 2001, 1970];
   assert.ok(jit.every((_, i) => !steady(jit.slice(0, i + 1), 5, 0.05)));
 });
+
+test('untilQuiet: a window the host took CPU from is measured again, its 201s carried; the repeat fails after three', async () => {
+  const { untilQuiet } = await import('../lib/run.mjs');
+  const { MAX_STEAL_PERCENT, NOISY_RETRIES } = await import('../lib/sampler.mjs');
+  const windows = (steals) => {
+    const seen = [];
+    const measure = async (extra) => {
+      seen.push(extra);
+      const steal = steals[seen.length - 1];
+      return { throughput: 1000 * seen.length, created: extra.created + 10, unanswered: extra.unanswered + 1, failed: false,
+        steal: { server: steal, loadgen: 0, db: null } };
+    };
+    return { seen, measure };
+  };
+  const quiet = windows([MAX_STEAL_PERCENT]);
+  const once = await untilQuiet(quiet.measure, { created: 5, unanswered: 2 });
+  assert.equal(once.noisy, undefined);
+  assert.equal(once.created, 15);
+
+  const notes = [];
+  const second = windows([12.34, 0.5]);
+  const again = await untilQuiet(second.measure, { created: 5, unanswered: 2 }, (took) => notes.push(took));
+  assert.deepEqual(notes, [12.3]);
+  assert.deepEqual(second.seen, [{ created: 5, unanswered: 2 }, { created: 15, unanswered: 3 }]);
+  assert.equal(again.failed, false);
+  assert.equal(again.throughput, 2000);
+  assert.equal(again.created, 25, 'the 201s of the window given up still count');
+  assert.deepEqual(again.noisy, [{ stealPercent: 12.3, throughput: 1000 }]);
+
+  const never = windows([9, 30, 7, 0]);
+  const failed = await untilQuiet(never.measure, { created: 0, unanswered: 0 });
+  assert.equal(never.seen.length, NOISY_RETRIES + 1);
+  assert.equal(failed.failed, true);
+  assert.match(failed.reason, /the host took 9 %, 30 %, 7 % of the CPUs \(steal\) in 3 windows in a row/);
+
+  const unread = windows([null]);
+  assert.equal((await untilQuiet(unread.measure, { created: 0, unanswered: 0 })).failed, false, 'no steal read: nothing to judge');
+});

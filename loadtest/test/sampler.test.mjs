@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processTree, startSampler, resourceSummary, memoryBytes, CLOCK_TICKS } from '../lib/sampler.mjs';
+import { processTree, startSampler, resourceSummary, memoryBytes, CLOCK_TICKS, cpuTimes, busyPercent, stealPercent, cpuBusy,
+  stolen } from '../lib/sampler.mjs';
 
 // A parent that forks two busy children (like node:cluster) and then waits: the sampler must see all three.
 const PARENT = `
@@ -84,4 +85,25 @@ test('memory is Pss when smaps_rollup is readable (shared pages split), RSS othe
 
 test('a pid that does not exist has an empty tree', () => {
   assert.deepEqual(processTree(2 ** 22 + 1), []);
+});
+
+test('steal: read apart from /proc/stat, inside busy; its share of the chosen CPUs between two readings', () => {
+  const stat = (cpu1) => `cpu  1 2 3 4 5 6 7 8 0 0\ncpu0 100 0 50 800 10 0 10 30 0 0\ncpu1 ${cpu1} 0 0\nintr 1\n`;
+  const before = cpuTimes(stat('200 0 100 600 0 0 0 100'));
+  const after = cpuTimes(stat('260 0 120 610 0 0 0 110'));
+  assert.deepEqual(before.get(0), { busy: 190, steal: 30, total: 1000 });
+  assert.deepEqual(before.get(1), { busy: 400, steal: 100, total: 1000 });
+  assert.equal(busyPercent(before, after, [1]), 90);
+  assert.equal(stealPercent(before, after, [1]), 10);
+  assert.equal(stealPercent(before, after, [0]), null, 'no progress on cpu0: nothing to divide by');
+  assert.equal(stealPercent(before, after, [2]), null, 'a CPU not read');
+  const windows = cpuBusy([{ t: 0, times: before }, { t: 1000, times: after }]);
+  assert.equal(windows.stealIn(0, 1000, [1]), 10);
+  assert.equal(windows.busyIn(0, 1000, [1]), 90);
+});
+
+test('stolen: the largest steal over the roles read', () => {
+  assert.equal(stolen({ server: 1.5, db: null, loadgen: 7 }), 7);
+  assert.equal(stolen({ server: null }), null);
+  assert.equal(stolen(undefined), null);
 });
