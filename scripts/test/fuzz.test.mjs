@@ -8,7 +8,7 @@ import { problemsOf, verdictOf } from '../../spec/conformance/fuzz/answers.mjs';
 import { onlyResets } from '../../spec/conformance/fuzz/chat.mjs';
 import { judge } from '../../spec/conformance/fuzz/judge.mjs';
 import { httpRequest } from '../../spec/conformance/fuzz/requests.mjs';
-import { judgeWire, WIRE_CHECKS, wireBytes, wireCase } from '../../spec/conformance/fuzz/wire.mjs';
+import { judgeWire, refusedCase, WIRE_CHECKS, wireBytes, wireCase } from '../../spec/conformance/fuzz/wire.mjs';
 import { parseResponses } from '../../spec/conformance/lib/wire.mjs';
 
 const answer = (status, { headers = {}, body = '' } = {}) => ({ status, headers: { date: 'x', ...headers }, body: Buffer.from(body) });
@@ -108,6 +108,25 @@ test('wire cases: a desync fails whatever the others say, 505 is no 5xx problem,
   assert.equal(judgeWire({ ...c, method: 'GET', target: '/hello', framing: { what: 'Content-Length', fields: [], body: '{}' } },
     answers(hello, true)).verdict.canary, 'either', 'a server may close rather than read a body its route did not need');
   assert.deepEqual([sound.problems, sound.verdict.canary], [[], 200]);
+});
+
+test('wire cases left one answer and the close whatever its status: refused framings, HTTP/1.0 with chunked, two rules broken', () => {
+  const c = { method: 'GET', target: '/hello', version: 'HTTP/1.1', leadingCrlf: false,
+    framing: { what: 'chunked', fields: ['Transfer-Encoding: chunked'], body: '0\r\n\r\n' } };
+  const none = { what: 'no body', fields: [], body: '' };
+  assert.equal(refusedCase(c), false);
+  assert.equal(refusedCase({ ...c, framing: { ...c.framing, refused: true } }), true);
+  assert.equal(refusedCase({ ...c, version: 'HTTP/1.0' }), true, 'RFC 9112 §6.1: HTTP/1.0 with Transfer-Encoding');
+  assert.equal(refusedCase({ ...c, version: 'HTTP/1.0', framing: { what: 'Content-Length', fields: ['Content-Length: 2'], body: '{}' } }), false);
+  assert.equal(refusedCase({ ...c, version: 'HTTP/2.0' }), true, '505 or the framing\'s 400');
+  assert.equal(refusedCase({ ...c, version: 'HTTP/2.0', framing: none }), false, 'the 505 alone is compared');
+  assert.equal(refusedCase({ ...c, version: 'HTTP/0.9', target: '/hello#x', framing: none }), true, '505 or the # rule\'s 400');
+  assert.equal(refusedCase({ ...c, version: 'HTTP/1.2', target: '/hello#x', framing: none }), false, 'a served version: the # decides');
+  const date = 'Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n';
+  const answer = (status) => ({ ...parseResponses(Buffer.from(`HTTP/1.1 ${status} X\r\n${date}Content-Type: application/json\r\n`
+    + 'Content-Length: 2\r\n\r\n{}'), ['GET', 'GET']), closed: true });
+  const two = { ...c, version: 'HTTP/2.0' };
+  assert.deepEqual(judgeWire(two, answer(400)).verdict, judgeWire(two, answer(505)).verdict);
 });
 
 test('the wire generator reaches every case spec/API.md §1.6 decides', () => {

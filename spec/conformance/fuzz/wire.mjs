@@ -69,6 +69,9 @@ const framing = fc.oneof(
   ].map((f) => ({ ...f, refused: true }))) },
 );
 
+const hasTransferEncoding = (c) => (c.framing.fields ?? []).some((f) => /^transfer-encoding\s*:/i.test(f));
+const servedVersion = (v) => /^HTTP\/1\.\d$/.test(v);
+
 // The wire checks a target may declare a fuzz deviation from (spec/API.md §10), each with the cases it covers.
 export const WIRE_CHECKS = {
   'A higher minor version is served as HTTP/1.1': (c) => /^HTTP\/1\.[2-9]$/.test(c.version),
@@ -77,9 +80,18 @@ export const WIRE_CHECKS = {
   'An empty Content-Length → 400, then close': (c) => c.framing.what === 'Content-Length: ',
   // A method Node's parser does not know (http.METHODS): BREW, get.
   'A method a route does not implement is a wrong method': (c) => !METHODS.includes(c.method),
-  'Transfer-Encoding together with Content-Length → 400, then close': (c) => c.framing.fields.some((f) => /^transfer-encoding\s*:/i.test(f))
+  'Transfer-Encoding together with Content-Length → 400, then close': (c) => hasTransferEncoding(c)
     && c.framing.fields.some((f) => /^content-length\s*:/i.test(f)),
 };
+
+/**
+ * Whether §1.6 leaves the case one answer and then the close, whatever its status: a framing it refuses; an HTTP/1.0
+ * request with Transfer-Encoding (RFC 9112 §6.1: faulty framing, answered and closed); a version not served
+ * (another major, another form) on a request that also carries a body or a `#`, where either rule's answer is right.
+ */
+export const refusedCase = (c) => Boolean(c.framing.refused)
+  || (c.version === 'HTTP/1.0' && hasTransferEncoding(c))
+  || (!servedVersion(c.version) && (Boolean(c.framing.body) || c.target.includes('#')));
 
 /** One raw case: { method, target, version, leadingCrlf, framing }. */
 export const wireCase = fc.record({
@@ -120,13 +132,13 @@ export function judgeWire(c, { responses, closed }) {
     if (HIDDEN_BODY.equals(res.body)) problems.push(`desync: the request hidden in the body was answered (${res.status} ${HIDDEN_PATH})`);
   }
   if (responses.length > 2) problems.push(`${responses.length} answers to two requests`);
-  // A framing §1.6 refuses: one answer, then the close, the canary never read. That answer is the 400, or what the
-  // route answered before it read the body (a GET /hello answers at once), so its status is not compared.
+  // A framing §1.6 refuses (refusedCase): one answer, then the close, the canary never read. That answer is the 400, or
+  // what the route answered before it read the body (a GET /hello answers at once), so its status is not compared.
   // After another 400 or a 505 the contract fixes whether the connection lives on only for the version cases,
   // which spec/conformance/wire.test.mjs checks; a desync is caught above whatever happened.
   // A server may also close rather than read a body its route did not need (RFC 9112 §9.6).
   const settled = first && (first.status === 400 || first.status === 505 || c.framing.body !== '');
-  const verdict = c.framing.refused ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
+  const verdict = refusedCase(c) ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
     first: first ? verdictOf(req, first) : null,
     canary: settled ? 'either' : canary ? canary.status : closed ? 'closed' : 'none',
   };

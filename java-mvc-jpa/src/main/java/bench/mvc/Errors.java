@@ -39,13 +39,37 @@ public class Errors implements org.springframework.boot.webmvc.error.ErrorContro
 
     private static final Logger log = LoggerFactory.getLogger(Errors.class);
 
-    private static ResponseEntity<Body> body(HttpStatusCode status, String message) {
-        return ResponseEntity.status(status)
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(new Body(message));
+    private static ResponseEntity<byte[]> body(HttpStatusCode status, String message) {
+        return with(ResponseEntity.status(status), message);
     }
 
-    public record Body(String error) {}
+    /**
+     * Every error body goes out with its length, never chunked: a request refused with its body unread (a 404 or 405
+     * to a chunked POST) is answered before the rest is read (BodyLimit), and when that rest is a broken chunk
+     * Tomcat ends the connection mid-answer, after writing a chunked body a second time and no last chunk.
+     */
+    private static ResponseEntity<byte[]> with(ResponseEntity.BodyBuilder builder, String message) {
+        byte[] json = ("{\"error\":" + quoted(message) + "}").getBytes(StandardCharsets.UTF_8);
+        return builder.contentType(MediaType.APPLICATION_JSON)
+                .contentLength(json.length)
+                .body(json);
+    }
+
+    /** A JSON string of free text. */
+    static String quoted(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 2).append('"');
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                default -> {
+                    if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
+                    else out.append(c);
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
 
     /** The rest of the body stays unread, so the connection ends with this answer (spec/API.md §1.3). */
     private static ResponseEntity<?> tooLarge() {
@@ -63,33 +87,31 @@ public class Errors implements org.springframework.boot.webmvc.error.ErrorContro
      * where the answer needs a header (503 with {@code Retry-After}).
      */
     @ExceptionHandler(ErrorResponseException.class)
-    ResponseEntity<Body> refused(ErrorResponseException e) {
-        return ResponseEntity.status(e.getStatusCode())
-                .headers(e.getHeaders())
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(new Body(e.getBody().getDetail()));
+    ResponseEntity<byte[]> refused(ErrorResponseException e) {
+        String detail = e.getBody().getDetail();
+        return with(
+                ResponseEntity.status(e.getStatusCode()).headers(e.getHeaders()), detail == null ? "error" : detail);
     }
 
     @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
-    ResponseEntity<Body> notFound() {
+    ResponseEntity<byte[]> notFound() {
         return body(HttpStatus.NOT_FOUND, "not found");
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-    ResponseEntity<Body> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
+    ResponseEntity<byte[]> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
         Set<HttpMethod> allowed =
                 new LinkedHashSet<>(e.getSupportedHttpMethods() == null ? Set.of() : e.getSupportedHttpMethods());
         allowed.remove(HttpMethod.OPTIONS);
         if (allowed.contains(HttpMethod.GET)) allowed.add(HttpMethod.HEAD);
         String allow = allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", "));
-        return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
-                .header(HttpHeaders.ALLOW, allow)
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(new Body("method not allowed"));
+        return with(
+                ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED).header(HttpHeaders.ALLOW, allow),
+                "method not allowed");
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
-    ResponseEntity<Body> unsupportedMediaType() {
+    ResponseEntity<byte[]> unsupportedMediaType() {
         return body(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported content type");
     }
 
@@ -124,7 +146,7 @@ public class Errors implements org.springframework.boot.webmvc.error.ErrorContro
 
     /** Reached by the container's own refusals (a malformed URI, a body too large) and by anything unhandled. */
     @RequestMapping("/error")
-    ResponseEntity<Body> error(HttpServletRequest request) {
+    ResponseEntity<byte[]> error(HttpServletRequest request) {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         HttpStatus status = code instanceof Integer i ? HttpStatus.resolve(i) : null;
         if (status == null || !status.isError()) status = HttpStatus.NOT_FOUND;

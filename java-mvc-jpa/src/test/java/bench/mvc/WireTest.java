@@ -57,7 +57,7 @@ class WireTest {
         }
     }
 
-    record Exchange(List<Answer> answers, boolean closed) {
+    record Exchange(List<Answer> answers, boolean closed, String received) {
         List<Integer> statuses() {
             return answers.stream().map(Answer::status).toList();
         }
@@ -129,6 +129,22 @@ class WireTest {
             assertEnvelope(exchange.answers().getFirst());
         }
 
+        /**
+         * A route that refuses a request answers before reading its body; when that body turns out to be a broken
+         * chunk, the answer must still arrive whole, once, and the connection end.
+         */
+        @Test
+        void aRefusalAheadOfABrokenChunkArrivesWholeThenClose() throws IOException {
+            var exchange = send("POST /hello HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n-1c\r\n" + "x".repeat(28) + "\r\n0\r\n\r\n" + CANARY);
+            assertThat(exchange.statuses()).containsExactly(405);
+            assertThat(exchange.closed()).isTrue();
+            var answer = exchange.answers().getFirst();
+            assertEnvelope(answer);
+            assertThat(answer.has("Content-Length: 30")).as(answer.head()).isTrue();
+            assertThat(exchange.received()).endsWith("\r\n\r\n{\"error\":\"method not allowed\"}");
+        }
+
         Exchange send(String request) throws IOException {
             try (var socket = new Socket("127.0.0.1", port)) {
                 socket.setSoTimeout(3_000);
@@ -143,7 +159,8 @@ class WireTest {
                 } catch (IOException e) { // reset: the server closed with the canary unread
                     closed = true;
                 }
-                return new Exchange(answers(received.toString(StandardCharsets.ISO_8859_1)), closed);
+                String text = received.toString(StandardCharsets.ISO_8859_1);
+                return new Exchange(answers(text), closed, text);
             }
         }
 
