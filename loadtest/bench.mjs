@@ -24,6 +24,7 @@ import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
 import { measure, measureWrk, failedRun } from './lib/run.mjs';
 import { checkInvariant } from './lib/invariant.mjs';
+import { readCounters } from './lib/database-share.mjs';
 import { buildRow, environment, goodRepeat } from './lib/summary.mjs';
 import { formatTable, formatChatTable, formatLatencyTable } from './lib/table.mjs';
 import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
@@ -202,8 +203,9 @@ async function throughputRun(run, db, base) {
   let outcome;
   try {
     if (!current) throw startFailure ?? new Error('the stack is not running');
+    // A bookings window also reads MariaDB's counters either side of it: what each booking cost the database.
     outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
-      dir: dirOf(run, run.server.id) });
+      dir: dirOf(run, run.server.id), ...(run.workload === 'bookings' ? { counters: () => readCounters(db) } : {}) });
   } catch (error) {
     outcome = (run.workload === 'chat' ? failedChatRun : failedRun)(`did not start: ${error.message}`);
   }

@@ -252,6 +252,33 @@ export function abPercentileTable(rows, label, claims = []) {
   return table(['server', ...AB_PERCENTILES.map((p) => `${p}%`), 'req/s', 'bytes per response'], cells);
 }
 
+/**
+ * What each booking cost MariaDB, per stack (rows with database figures: wrk bookings windows): { header, body, note },
+ * stacks by MariaDB CPU per booking, the least first.
+ */
+export function databaseFigures(rows) {
+  const measured = rows.filter((r) => r.database?.perBooking).sort((a, b) =>
+    (a.database.perBooking.cpuMicros ?? Infinity) - (b.database.perBooking.cpuMicros ?? Infinity));
+  const header = ['stack', 'bookings/s', 'bottleneck', 'statements', 'round trips', 'select', 'insert', 'update', 'begin', 'commit', 'rollback',
+    'MariaDB CPU µs', 'rows read by key', 'rows written', 'rows updated', 'lock waits', 'lock wait ms', 'bytes in', 'bytes out'];
+  const one = (v, digits = 2) => figure(num(v, digits), v);
+  const body = measured.map((r) => {
+    const p = r.database.perBooking;
+    return [figure(r.stack, null, 'stack'), figure(num(r.throughput?.median), r.throughput?.median, 'throughput'),
+      figure(r.bottleneck?.bound ?? '–'), one(p.statements), one(p.roundTrips), one(p.select), one(p.insert), one(p.update), one(p.begin),
+      one(p.commit), one(p.rollback),
+      figure(num(p.cpuMicros), p.cpuMicros, 'databaseCpuMicros'), one(p.rowsReadByKey, 1), one(p.rowsWritten, 1), one(p.rowsUpdated, 1),
+      one(p.lockWaits, 3), one(p.lockWaitMs, 3), one(p.bytesReceived, 0), one(p.bytesSent, 0)];
+  });
+  const note = measured.length ? 'Per booking created in the measured window (the median of the repeats): MariaDB\'s own counters ' +
+    '(SHOW GLOBAL STATUS) read just before and just after it, and its process CPU sampled over it. Statements are Questions, ' +
+    'the kinds beside them Com_* (a prepared statement\'s executions count under both); round trips add the statements ' +
+    'prepared on the server, which Questions leaves out (a driver that pipelines makes fewer; pings are not counted). ' +
+    'A transaction opened by `SET autocommit=0` has no begin. A database-bound row is what MariaDB ' +
+    'allowed: MariaDB CPU per booking says which stack asks less of it, the least first.' : '';
+  return { header, body, note };
+}
+
 /** One label's heading, setting line and table, as in REPORT.md (links: JMeter dashboards, relative to the run). */
 export function renderWorkload(rows, label, { links = true, pinning, claims = [] } = {}) {
   const group = rows.filter((r) => r.label === label);
@@ -259,8 +286,10 @@ export function renderWorkload(rows, label, { links = true, pinning, claims = []
   const first = group[0];
   const body = first.workload === 'chat' ? chatTable(group) : httpTable(group, { links, pinning });
   const ab = abPercentileTable(group, label, claims);
+  const database = databaseFigures(group);
   return [`### ${label}`, '', `${describeStep(first.step)}`, '', body,
-    ...(ab ? ['', 'ab\'s percentile table (ms: each request\'s connect to last byte; the median run\'s):', '', ab] : [])].join('\n');
+    ...(ab ? ['', 'ab\'s percentile table (ms: each request\'s connect to last byte; the median run\'s):', '', ab] : []),
+    ...(database.body.length ? ['', 'What each booking cost the database:', '', figuresTable(database), '', database.note] : [])].join('\n');
 }
 
 function workloadSections(rows, pinning, claims) {

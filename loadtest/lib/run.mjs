@@ -18,6 +18,7 @@ import { databaseProcess } from './db.mjs';
 import { HOSTS, LOADGENS, samplerOn, cpuSamplerOn, diedOn } from './remote.mjs';
 import { runWrk, MAX_START_SKEW } from '../wrk.mjs';
 import { runAb } from '../ab.mjs';
+import { difference, perBooking } from './database-share.mjs';
 
 // Above this share of failed samples the run is failed: its throughput would be a fiction.
 export const MAX_ERROR_RATE = 0.01;
@@ -263,7 +264,7 @@ export function wrkOptions({ server, workload, step, loadgenCpus }) {
  * Latencies are wrk's (closed loop: each connection waits for its answer, so stalls are understated; the latency step
  * measures open-loop).
  */
-export async function measureWrk({ server, workload, step, profile, corpus, dir, loadgenCpus, pinning, progress }) {
+export async function measureWrk({ server, workload, step, profile, corpus, dir, loadgenCpus, pinning, progress, counters = null }) {
   mkdirSync(dir, { recursive: true });
   const common = { ...wrkOptions({ server, workload, step, loadgenCpus }), corpus: corpus && luaCorpusOf(corpus) };
   const fileBytes = workload === 'static' ? statSync(join(STATIC_ROOT, step.file)).size : 0;
@@ -273,7 +274,7 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
   if (warm.failed) return failedRun(warm.reason);
 
   const warmup = { seconds: warm.seconds, rates: warm.rates, steady: warm.steady };
-  const outcome = await untilQuiet((extra) => wrkWindow({ server, workload, step, common, fileBytes, dir, pinning, progress, extra }),
+  const outcome = await untilQuiet((extra) => wrkWindow({ server, workload, step, common, fileBytes, dir, pinning, progress, extra, counters }),
     { created: warm.created, unanswered: warm.unanswered },
     (took) => progress.note(`bench: ${server.name ?? 'nginx'} ${workload}: the host took ${took} % of the CPUs (steal) in that window; measuring again`));
   return { ...outcome, warmup };
@@ -303,14 +304,19 @@ export async function untilQuiet(measureWindow, extra, note = () => {}) {
 
 const round1 = (v) => Math.round(v * 10) / 10;
 
-/** One measured wrk window on a warm server, sampled; extra: the 201s and unanswered requests before it. */
-async function wrkWindow({ server, workload, step, common, fileBytes, dir, pinning, progress, extra }) {
+/**
+ * One measured wrk window on a warm server, sampled; extra: the 201s and unanswered requests before it; counters: when
+ * given, MariaDB's (database-share.mjs readCounters) read just before and just after, their difference kept.
+ */
+async function wrkWindow({ server, workload, step, common, fileBytes, dir, pinning, progress, extra, counters }) {
   progress.phase('measure');
+  const before = counters ? await counters() : null;
   const probes = startProbes(server.pid, server.on);
   const began = Date.now();
   const run = await runWrk({ ...common, durationSeconds: step.durationSeconds, together: true, onSpawn: (pid, host) => probes.generator(pid, host) });
   const ended = Date.now();
   const summarise = probes.stop();
+  const database = before ? difference(before, await counters()) : null;
   const died = await processDied(server.pid, server.on);
   writeFileSync(join(dir, 'wrk.json'), `${JSON.stringify(run.result, null, 2)}\n`);
   if (run.exitCode !== 0 || !run.result) {
@@ -337,6 +343,8 @@ async function wrkWindow({ server, workload, step, common, fileBytes, dir, pinni
     window: { from, to, seconds },
     ...sampled,
     ...(run.result.hosts ? { startSkewMs: run.result.startSkewMs, loadgens: perLoadHost(sampled.loadgens, run.result.hosts) } : {}),
+    ...(database ? { database: { counters: database, perBooking: perBooking(database, { bookings: counts.created, seconds,
+      databaseCpuPercent: sampled.databaseCpuPercent }) } } : {}),
     raw: join(dir, 'wrk.json'), died, failed: Boolean(reason), ...(reason ? { reason } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { cpus, availableParallelism } from 'node:os';
 import { ROOT } from '../../scripts/lib/stacks.mjs';
-import { latencySummary, spread, mean } from './stats.mjs';
+import { latencySummary, spread, mean, median } from './stats.mjs';
 import { bottleneck, perCpuSecond } from './bottleneck.mjs';
 import { CONFIDENCE, METHOD, figureInterval } from './intervals.mjs';
 
@@ -91,6 +91,12 @@ export function buildRow({ server, workload, label, step, repeats, ceiling, pinn
   // What the hypervisor took from each role's CPUs in the windows kept, and how many windows were measured again for it.
   row.steal = Object.fromEntries(['server', 'loadgen', 'db'].map((side) => [side, meanOf(counted, (r) => r.steal?.[side])]));
   row.remeasured = repeats.reduce((n, r) => n + (r.noisy?.length ?? 0), 0);
+  // Bookings: what each booking cost MariaDB (database-share.mjs), the median of the good repeats' figures.
+  const shares = counted.map((r) => r.database?.perBooking).filter(Boolean);
+  if (shares.length) {
+    row.database = { repeats: shares.length, perBooking: Object.fromEntries(Object.keys(shares[0])
+      .map((k) => [k, median(shares.map((x) => x[k]).filter((v) => v != null))])) };
+  }
   row.bottleneck = bottleneck({ serverCpuPercent: row.cpuPercent.mean, pinning, busy: row.busy,
     generatorCpuPercent: row.generatorCpuPercent, databaseCpuPercent: row.databaseCpuPercent });
   row.perCpuSecond = perCpuSecond(throughput.median, row.cpuPercent.mean);
