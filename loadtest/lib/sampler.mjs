@@ -202,36 +202,28 @@ export function cpuTimes(text = readFileSync('/proc/stat', 'utf8')) {
   return times;
 }
 
+/** The share (%) of a set of CPUs' time that `field` of cpuTimes() took between two readings; null when not covered. */
+function shareOf(field, before, after, cpus) {
+  let part = 0;
+  let total = 0;
+  for (const cpu of cpus) {
+    const a = before.get(cpu);
+    const b = after.get(cpu);
+    if (!a || !b) return null;
+    part += (b[field] ?? 0) - (a[field] ?? 0);
+    total += b.total - a.total;
+  }
+  return total > 0 ? (part / total) * 100 : null;
+}
+
 /**
  * How busy a set of CPUs was between two cpuTimes() readings, in % of those CPUs (100 = every one of them busy
  * all the time), whoever kept them busy; null when the readings do not cover them.
  */
-export function busyPercent(before, after, cpus) {
-  let busy = 0;
-  let total = 0;
-  for (const cpu of cpus) {
-    const a = before.get(cpu);
-    const b = after.get(cpu);
-    if (!a || !b) return null;
-    busy += b.busy - a.busy;
-    total += b.total - a.total;
-  }
-  return total > 0 ? (busy / total) * 100 : null;
-}
+export const busyPercent = (before, after, cpus) => shareOf('busy', before, after, cpus);
 
 /** The share of a set of CPUs' time the hypervisor gave to others (steal) between two cpuTimes() readings, in %. */
-export function stealPercent(before, after, cpus) {
-  let steal = 0;
-  let total = 0;
-  for (const cpu of cpus) {
-    const a = before.get(cpu);
-    const b = after.get(cpu);
-    if (!a || !b) return null;
-    steal += (b.steal ?? 0) - (a.steal ?? 0);
-    total += b.total - a.total;
-  }
-  return total > 0 ? (steal / total) * 100 : null;
-}
+export const stealPercent = (before, after, cpus) => shareOf('steal', before, after, cpus);
 
 // Steal above this share of a role's CPUs in a measured window, and the window is measured again (run.mjs measureWrk),
 // at most NOISY_RETRIES times.
