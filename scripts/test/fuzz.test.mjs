@@ -127,6 +127,14 @@ test('wire cases left one answer and the close whatever its status: refused fram
     + 'Content-Length: 2\r\n\r\n{}'), ['GET', 'GET']), closed: true });
   const two = { ...c, version: 'HTTP/2.0' };
   assert.deepEqual(judgeWire(two, answer(400)).verdict, judgeWire(two, answer(505)).verdict);
+  // A static path may get 400 or 404 (§4.1): the one closing and the other serving the canary are the same verdict.
+  const escaped = { ...c, method: 'HEAD', target: '/static/hello.txt%2F', framing: none };
+  const canary = 'HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\nHello, World!';
+  const of = (status, more, closed) => ({ ...parseResponses(Buffer.from(`HTTP/1.1 ${status} X\r\n${date}Content-Length: 0\r\n\r\n${more}`),
+    ['HEAD', 'GET']), closed });
+  assert.deepEqual(judgeWire(escaped, of(404, canary, false)).verdict, judgeWire(escaped, of(400, '', true)).verdict);
+  assert.notDeepEqual(judgeWire({ ...escaped, target: '/hello' }, of(404, canary, false)).verdict,
+    judgeWire({ ...escaped, target: '/hello' }, of(400, '', true)).verdict, 'a dynamic route: 404 and 400 differ');
 });
 
 test('the wire generator reaches every case spec/API.md §1.6 decides', () => {

@@ -130,9 +130,7 @@ const KINDS = {
   wire: { weight: 3, arbitrary: wireCase.map((wire) => ({ wire })) },
 };
 if (args.only && !KINDS[args.only]) { console.error(`fuzz: --only ${args.only}: one of ${Object.keys(KINDS).join(', ')}`); process.exit(2); }
-// The raw-wire cases still find disagreements the stacks have not settled (spec/conformance/README.md), so they run
-// alone (FUZZ_ONLY=wire) and not yet in the default mix that make test runs.
-const anyCase = args.only ? KINDS[args.only].arbitrary : fc.oneof(KINDS.http, KINDS.chat);
+const anyCase = args.only ? KINDS[args.only].arbitrary : fc.oneof(KINDS.http, KINDS.chat, KINDS.wire);
 
 /**
  * --jobs N (long runs): the same kind of cases, drawn from the seed up front and sent N at a time, without

@@ -125,6 +125,17 @@ describe('§1.6 the wire', () => {
     });
   }
 
+  // RFC 9112 §6.1: faulty framing, processed or refused, then the connection closed.
+  clause('An HTTP/1.0 request with Transfer-Encoding has faulty framing: one answer (400 or the route\'s), then close', async () => {
+    const what = 'POST /event HTTP/1.0 with a sound chunked body';
+    const bytes = rawRequest('POST /event HTTP/1.0', [JSON_TYPE, 'Transfer-Encoding: chunked'], `${EVENT.length.toString(16)}\r\n${EVENT}\r\n0\r\n\r\n`);
+    const { responses, closed } = await exchange(Buffer.concat([bytes, canary()]), { expect: 2 });
+    assertEnvelopes(responses, what);
+    assert.equal(responses.length, 1, `${what}: one answer, then nothing (the canary unanswered); got ${responses.map((r) => r.status).join(', ') || 'none'}`);
+    assert.ok([400, 200].includes(responses[0].status), `${what}: 400, or the echo; got ${responses[0].status}`);
+    assert.ok(closed, `${what}: the connection must be closed after it`);
+  });
+
   for (const target of ['/hello#x', '/hello?a=1#x', '/static/hello.txt#top', '/no-such-route#x']) {
     clause(`A # anywhere in the request target → 400: ${target}`, async () => {
       const { responses } = await exchange(rawRequest(`GET ${target} HTTP/1.1`), { expect: 1 });

@@ -82,6 +82,9 @@ export const WIRE_CHECKS = {
   'A method a route does not implement is a wrong method': (c) => !METHODS.includes(c.method),
   'Transfer-Encoding together with Content-Length → 400, then close': (c) => hasTransferEncoding(c)
     && c.framing.fields.some((f) => /^content-length\s*:/i.test(f)),
+  'An HTTP/1.0 request with Transfer-Encoding has faulty framing': (c) => c.version === 'HTTP/1.0' && hasTransferEncoding(c),
+  'TRACE with content is a wrong method like any other': (c) => c.method === 'TRACE' && Boolean(c.framing.body),
+  'A chunk size with whitespace in it → 400, then close': (c) => /^chunk size ".* .*"$/.test(c.framing.what),
 };
 
 /**
@@ -113,7 +116,7 @@ export async function runWire(base, c) {
   let answer;
   try {
     answer = await exchange(wireBytes(c, url.host), { host: url.hostname, port: Number(url.port), expect: 2, heads: [c.method],
-      quietMs: 2_000, timeoutMs: 15_000 });
+      quietMs: 5_000, timeoutMs: 15_000 });
   } catch (error) {
     return { verdict: { error: 'no answer' }, problems: [`connection: ${error.code ?? error.message}`], shown: error.message };
   }
@@ -137,7 +140,9 @@ export function judgeWire(c, { responses, closed }) {
   // After another 400 or a 505 the contract fixes whether the connection lives on only for the version cases,
   // which spec/conformance/wire.test.mjs checks; a desync is caught above whatever happened.
   // A server may also close rather than read a body its route did not need (RFC 9112 §9.6).
-  const settled = first && (first.status === 400 || first.status === 505 || c.framing.body !== '');
+  // A 404 where the contract allows 400 instead (a static path, §4.1) is settled as that 400 would be.
+  const settled = first && (first.status === 400 || first.status === 505 || c.framing.body !== ''
+    || verdictOf(req, { ...first, status: 400 }).status === first.status);
   const verdict = refusedCase(c) ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
     first: first ? verdictOf(req, first) : null,
     canary: settled ? 'either' : canary ? canary.status : closed ? 'closed' : 'none',

@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import reactor.netty.channel.ChannelOperations;
 import reactor.netty.http.server.HttpServerResponse;
@@ -31,13 +32,19 @@ import reactor.netty.http.server.HttpServerResponse;
  * <p>Answers. reactor-netty answers a request its codec refused with an empty 400 (414, 431) and no Date; here it
  * gets the contract's Date and JSON error body. A body the codec refuses half-way (a chunk size that is no hex
  * number) reactor-netty would answer the same way, but then end the route's body as if it were complete, and answer
- * a second time if the route had answered already: here the body never ends, the request gets the 400 unless it was
- * answered already, and the connection is closed behind that answer.
+ * a second time if the route had answered already: here the body never ends, the request gets the 400 unless its
+ * answer has begun, and the connection is closed behind whichever answer it gets, once that is written to its end.
  */
-final class Wire extends ChannelDuplexHandler {
+class Wire extends ChannelDuplexHandler {
 
     /** The status of the request refused here; nothing after it on this connection is read. */
     private HttpResponseStatus refused;
+
+    /** Whether the answer to the request being read has been written to its end. */
+    private boolean answered;
+
+    /** Close once the answer under way is written to its end: its body was refused after it began. */
+    private boolean closeWhenAnswered;
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -46,6 +53,7 @@ final class Wire extends ChannelDuplexHandler {
             return;
         }
         if (msg instanceof HttpRequest request) {
+            answered = false;
             HttpVersion version = request.protocolVersion();
             if (version != HttpVersion.HTTP_1_1
                     && version != HttpVersion.HTTP_1_0
@@ -75,18 +83,42 @@ final class Wire extends ChannelDuplexHandler {
         request.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("Unsupported HTTP version")));
     }
 
+    /**
+     * The request gets the 400 unless its answer has begun; an answer under way (marked sent by a route writing from
+     * another thread, not yet here) is let finish, and the connection closed behind it.
+     */
     private void brokenBody(ChannelHandlerContext ctx) {
         refused = HttpResponseStatus.BAD_REQUEST;
-        if (ChannelOperations.get(ctx.channel()) instanceof HttpServerResponse inFlight && !inFlight.hasSentHeaders()) {
-            FullHttpResponse answer = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, refused);
-            answer.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            ctx.write(withErrorBody(answer));
+        Boolean begun = answerBegun(ctx);
+        if (begun != null) {
+            if (!begun) {
+                FullHttpResponse answer = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, refused);
+                answer.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                ctx.write(withErrorBody(answer));
+            } else if (!answered) {
+                closeWhenAnswered = true;
+                return;
+            }
         }
         ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 
+    /** Whether reactor-netty has begun the answer to the request being read; null when it has no response for it. */
+    Boolean answerBegun(ChannelHandlerContext ctx) {
+        return ChannelOperations.get(ctx.channel()) instanceof HttpServerResponse inFlight
+                ? inFlight.hasSentHeaders()
+                : null;
+    }
+
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (msg instanceof LastHttpContent) {
+            answered = true;
+            if (closeWhenAnswered) {
+                promise = promise.unvoid();
+                promise.addListener(ChannelFutureListener.CLOSE);
+            }
+        }
         if (msg instanceof FullHttpResponse response
                 && response.status().code() >= 400
                 && !response.headers().contains(HttpHeaderNames.CONTENT_TYPE)) {

@@ -2,8 +2,21 @@ package bench.reactor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -118,6 +131,33 @@ class WireTest {
         Exchange exchange = exchange("POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n2\r\nxx\r\nzz\r\nxx\r\n0\r\n\r\n" + CANARY);
         assertEquals("415", exchange.statuses());
+    }
+
+    /**
+     * The broken chunk arrives after reactor-netty marked the answer's headers sent but before the answer reached the
+     * channel (a route writing from another thread): the connection stays open until that answer is written to its
+     * end, then closes. Closing at once would drop the answer, the client seeing a close and nothing else.
+     */
+    @Test
+    void aBodyRefusedWhileItsAnswerIsUnderWayLetsTheAnswerFinishThenClose() {
+        EmbeddedChannel channel = new EmbeddedChannel(new Wire() {
+            @Override
+            Boolean answerBegun(ChannelHandlerContext ctx) {
+                return true;
+            }
+        });
+        channel.writeInbound(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/static/hello.txt"));
+        DefaultHttpContent broken = new DefaultHttpContent(Unpooled.EMPTY_BUFFER);
+        broken.setDecoderResult(DecoderResult.failure(new NumberFormatException("zz")));
+        channel.writeInbound(broken);
+        assertTrue(channel.isOpen(), "open while the answer is under way");
+        channel.writeInbound(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/hello"));
+        assertTrue(channel.readInbound() instanceof HttpRequest);
+        assertNull(channel.readInbound(), "nothing read after the refused body");
+        channel.writeOutbound(new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+        assertTrue(channel.isOpen());
+        channel.writeOutbound(LastHttpContent.EMPTY_LAST_CONTENT);
+        assertFalse(channel.isOpen(), "closed once the answer is written to its end");
     }
 
     @Test

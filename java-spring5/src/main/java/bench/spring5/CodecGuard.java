@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
@@ -33,14 +34,20 @@ import reactor.netty.http.server.HttpServerResponse;
  *       here, and its Date from {@link HttpPipeline.DateStamper}.
  *   <li>A body the codec refuses half-way (a chunk size that is no hex number) reactor-netty would also answer with
  *       that 400, then end the body as if it were complete, which the handler reads on; and it answers a second time
- *       if the request was answered already. Here the body never ends: the request gets the 400 unless it was
- *       answered already, and the connection is closed behind that answer.
+ *       if the request was answered already. Here the body never ends: the request gets the 400 unless its answer
+ *       has begun, and the connection is closed behind whichever answer it gets, once that is written to its end.
  * </ul>
  */
-final class CodecGuard extends ChannelDuplexHandler {
+class CodecGuard extends ChannelDuplexHandler {
 
     /** What this connection's last request was refused with; nothing after it is read. */
     private @Nullable HttpResponseStatus refused;
+
+    /** Whether the answer to the request being read has been written to its end. */
+    private boolean answered;
+
+    /** Close once the answer under way is written to its end: its body was refused after it began. */
+    private boolean closeWhenAnswered;
 
     /** How a version other than Netty's two constants is answered: null when it is served (as HTTP/1.1). */
     static @Nullable HttpResponseStatus refusal(HttpVersion version) {
@@ -55,6 +62,7 @@ final class CodecGuard extends ChannelDuplexHandler {
         if (refused != null) {
             ReferenceCountUtil.release(msg);
         } else if (msg instanceof HttpRequest request) {
+            answered = false;
             checkVersion(request);
             super.channelRead(ctx, msg);
         } else if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
@@ -80,14 +88,32 @@ final class CodecGuard extends ChannelDuplexHandler {
         request.setProtocolVersion(HttpVersion.HTTP_1_1);
     }
 
+    /**
+     * The request gets the 400 unless its answer has begun; an answer under way (a static file still being sent when
+     * the broken chunk arrives) is let finish, and the connection closed behind it.
+     */
     private void refuseBody(ChannelHandlerContext ctx) {
         refused = HttpResponseStatus.BAD_REQUEST;
-        if (ChannelOperations.get(ctx.channel()) instanceof HttpServerResponse inFlight && !inFlight.hasSentHeaders()) {
-            FullHttpResponse answer = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, refused);
-            answer.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            ctx.write(withErrorBody(answer));
+        Boolean begun = answerBegun(ctx);
+        if (begun != null) {
+            if (!begun) {
+                FullHttpResponse answer = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, refused);
+                answer.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                ctx.write(withErrorBody(answer));
+            } else if (!answered) {
+                closeWhenAnswered = true;
+                return;
+            }
         }
         ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** Whether reactor-netty has begun the answer to the request being read; null when it has no response for it. */
+    @Nullable
+    Boolean answerBegun(ChannelHandlerContext ctx) {
+        return ChannelOperations.get(ctx.channel()) instanceof HttpServerResponse inFlight
+                ? inFlight.hasSentHeaders()
+                : null;
     }
 
     @Override
@@ -95,6 +121,12 @@ final class CodecGuard extends ChannelDuplexHandler {
         boolean bare = msg instanceof FullHttpResponse response
                 && response.status().code() >= 400
                 && !response.headers().contains(HttpHeaderNames.CONTENT_TYPE);
+        boolean last = msg instanceof LastHttpContent;
+        if (last) answered = true;
+        if (last && closeWhenAnswered) {
+            promise = promise.unvoid();
+            promise.addListener(ChannelFutureListener.CLOSE);
+        }
         super.write(ctx, bare ? withErrorBody((FullHttpResponse) msg) : msg, promise);
     }
 

@@ -3,8 +3,19 @@ package bench.spring5;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.net.Socket;
 import java.util.List;
@@ -107,6 +118,38 @@ class CodecGuardTest {
         String answer = exchange("POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n2\r\nxx\r\nzz\r\nxx\r\n0\r\n\r\n" + CANARY);
         assertThat(statuses(answer)).containsExactly("415");
+    }
+
+    /**
+     * The broken chunk arrives after reactor-netty marked the answer's headers sent but before the answer reached the
+     * channel (the handler writes from another thread): the connection stays open until that answer is written to its
+     * end, then closes. A guard that closed at once would drop the answer, the client seeing a close and nothing else.
+     */
+    @Test
+    void aBodyRefusedWhileItsAnswerIsUnderWayLetsTheAnswerFinishThenClose() {
+        var channel = new EmbeddedChannel(new CodecGuard() {
+            @Override
+            Boolean answerBegun(ChannelHandlerContext ctx) {
+                return true;
+            }
+        });
+        channel.writeInbound(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/static/hello.txt"));
+        var broken = new DefaultHttpContent(Unpooled.EMPTY_BUFFER);
+        broken.setDecoderResult(DecoderResult.failure(new NumberFormatException("zz")));
+        channel.writeInbound(broken);
+        assertThat(channel.isOpen()).as("open while the answer is under way").isTrue();
+        channel.writeInbound(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/hello"));
+        assertThat((Object) channel.readInbound()).isInstanceOf(HttpRequest.class);
+        assertThat((Object) channel.readInbound())
+                .as("nothing read after the refused body")
+                .isNull();
+        channel.writeOutbound(new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+        assertThat(channel.isOpen()).isTrue();
+        channel.writeOutbound(LastHttpContent.EMPTY_LAST_CONTENT);
+        assertThat(channel.isOpen())
+                .as("closed once the answer is written to its end")
+                .isFalse();
+        assertThat((Object) channel.readOutbound()).isInstanceOf(HttpResponse.class);
     }
 
     @Test
