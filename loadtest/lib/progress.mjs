@@ -44,10 +44,11 @@ export function createProgress({ plannedSeconds, stream = process.stderr, plainE
       state = { phase: 'starting', rate: null, unit: 'req/s', ...fields };
       render(true);
     },
-    phase(phase) { state.phase = phase; state.rate = null; render(true); },
+    // Before the first run (nginx started and stopped for the open-loop generator's ceiling alone) there is no line.
+    phase(phase) { if (!state) return; state.phase = phase; state.rate = null; render(true); },
     sample(text) {
       const rate = parseSummariserRate(text);
-      if (rate !== null) { state.rate = rate; render(); }
+      if (state && rate !== null) { state.rate = rate; render(); }
     },
     /** A rate the load generator reports itself (the chat client's deliveries per second). */
     rate(value, unit = 'req/s') {

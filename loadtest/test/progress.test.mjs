@@ -32,3 +32,12 @@ test("a rate the generator reports itself carries its own unit (the chat client'
   progress.done();
   assert.match(out.join(''), /chat@1x20 #1 measure \| .*40007 deliveries\/s/);
 });
+
+test('a phase or a sample before the first run writes nothing and throws nothing (nginx for the open-loop ceiling alone)', () => {
+  const out = [];
+  const progress = createProgress({ plannedSeconds: 10, stream: { isTTY: false, write: (s) => out.push(s) } });
+  progress.phase('stopping');
+  progress.sample('summary +   5120 in 00:00:05 = 1024.0/s Avg:     3');
+  assert.deepEqual(out, []);
+  progress.done();
+});
