@@ -71,6 +71,8 @@ export function verdict(row) {
   if (row.remeasured) {
     const windows = row.repeats.flatMap((r) => (r.noisy ?? []).map((n) => `#${r.repeat} ${num(n.stealPercent, 1)} %`));
     notes.push(`${row.remeasured} window${row.remeasured > 1 ? 's' : ''} measured again, the host having taken CPU (steal: ${windows.join(', ')})`);
+    const still = row.repeats.filter((r) => r.stillNoisy).map((r) => `#${r.repeat}`);
+    if (still.length) notes.push(`HOST BUSY: ${still.join(', ')} kept a window the host still took CPU from`);
   }
   if (row.steady === false) {
     const warm = row.repeats?.find((r) => r.warmup?.steady === false)?.warmup;
@@ -167,7 +169,7 @@ export function rankNote(rows) {
     `their req/s ratio, repeat by repeat${ranked > 2 ? `, with Holm's correction over the ${(ranked * (ranked - 1)) / 2} pairs` : ''}, ` +
     `at ${Math.round((1 - CONFIDENCE) * 100)} % for the whole table; \`=\` marks a rank shared. A window in which the ` +
     `hypervisor took more than ${MAX_STEAL_PERCENT} % of the server's, the generator's or MariaDB's CPUs (steal) was measured ` +
-    `again, up to ${NOISY_RETRIES} times, and its repeat left out when every try was so.`];
+    `again, up to ${NOISY_RETRIES} times; a repeat whose every try was so keeps its last, and its verdict says HOST BUSY.`];
   const ties = tiesOf(rows);
   if (ties.length) {
     lines.push(`Not distinguishable at this precision: ${ties.map(([a, b]) => `\`${a}\` and \`${b}\``).join('; ')}.`);
