@@ -50,12 +50,20 @@ export function renderConfig(template, values) {
   });
 }
 
+/** The echo's answer to wrk's payload, as the text of an nginx string in single quotes (which still expands `$`). */
+export function echoBody(file = join(ROOT, 'spec/fixtures/events/seed.response.json')) {
+  const body = readFileSync(file, 'utf8');
+  if (body.includes('$')) throw new Error(`${file}: nginx would read its $ as a variable`);
+  return body.replace(/[\\']/g, (c) => `\\${c}`);
+}
+
 /** loadtest/nginx.conf filled in under `run`; returns the config file's path. */
 export function writeConfig({ run, workers, listen, staticRoot }) {
   mkdirSync(run, { recursive: true });
   const template = readFileSync(join(ROOT, 'loadtest/nginx.conf'), 'utf8');
   const conf = join(run, 'nginx.conf');
-  writeFileSync(conf, renderConfig(template, { WORKERS: workers, RUN: run, LISTEN: listen, STATIC_ROOT: staticRoot }));
+  writeFileSync(conf, renderConfig(template, { WORKERS: workers, RUN: run, LISTEN: listen, STATIC_ROOT: staticRoot,
+    ECHO_BODY: echoBody() }));
   return conf;
 }
 

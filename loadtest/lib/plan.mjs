@@ -2,7 +2,7 @@
 import { HTTP_WORKLOADS, stepLabel } from './profiles.mjs';
 
 export const CEILING = 'nginx (ceiling)';
-export const CEILING_WORKLOADS = ['hello', 'static'];
+export const CEILING_WORKLOADS = ['hello', 'static', 'echo'];
 
 // Repeat by repeat: the nginx ceiling (started afresh), then one start of each stack
 // for its HTTP workloads, then a second start of each for its chat scenarios and late latency steps. A repeat is a

@@ -16,7 +16,8 @@ test('every repeat starts with its own nginx session, then the stacks in an orde
   // Each session is one start: its runs are contiguous, never resumed later.
   assert.equal(new Set(sessions(runs)).size, sessions(runs).length);
   const ceiling = runs.filter((r) => r.server === CEILING);
-  assert.deepEqual(ceiling.map((r) => `${r.label}#${r.repeat}`), ['hello#1', 'static#1', 'hello#2', 'static#2', 'hello#3', 'static#3']);
+  assert.deepEqual(ceiling.map((r) => `${r.label}#${r.repeat}`), ['hello#1', 'static#1', 'echo#1', 'hello#2', 'static#2', 'echo#2',
+    'hello#3', 'static#3', 'echo#3']);
   for (const id of ['a', 'b', 'c']) {
     const own = runs.filter((r) => r.server.id === id);
     assert.deepEqual(own.map((r) => r.label), Array(3).fill(['hello', 'static', 'echo', 'bookings', 'chat']).flat(),

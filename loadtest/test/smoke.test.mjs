@@ -51,9 +51,9 @@ test('PROFILE=smoke STACKS=node-express REPEAT=2 produces a summary with through
   assert.equal(summary.latency.find((l) => l.workload === 'bookings').invariant, 'pass', 'open-loop bookings keep the invariant');
   // One stack is its own slowest: every rate is known after its throughput, so all are measured warm from it.
   assert.deepEqual([...new Set(summary.latency.map((l) => l.after))], ['its throughput run']);
-  assert.deepEqual(summary.ceiling.rows.map((r) => r.workload), ['hello', 'static']);
+  assert.deepEqual(summary.ceiling.rows.map((r) => r.workload), ['hello', 'static', 'echo']);
   assert.ok(summary.ceiling.rows.every((r) => r.throughput.median > 0), 'the nginx ceiling was measured');
-  assert.ok(summary.results.find((r) => r.workload === 'hello').headroom.ratio > 0);
+  for (const workload of ['hello', 'echo']) assert.ok(summary.results.find((r) => r.workload === workload).headroom.ratio > 0, workload);
   // Two repeats: nginx and the stack started afresh in each, two good repeats per row, too few for an interval or a rank.
   assert.equal(summary.repeatOrders.length, 2);
   assert.ok(summary.ceiling.rows.every((r) => r.repeats.map((x) => x.repeat).join() === '1,2'), 'the ceiling in every repeat');
