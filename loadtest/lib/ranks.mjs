@@ -55,15 +55,15 @@ export function rankLabel(rows, ceilingRow = null) {
   return { reference: reference?.stack ?? null, ties: tiesOf(rows) };
 }
 
-const logRatios = (a, b) => ratioPerRepeat(perRepeat(a), perRepeat(b)).map(Math.log);
+const logRatios = (a, b, valuesOf) => ratioPerRepeat(valuesOf(a), valuesOf(b)).map(Math.log);
 
 /**
  * Which ranked rows are faster than which beyond doubt: for each pair, a paired t test of mean log(a/b) = 0 over the
  * repeats both have, then Holm's correction over every pair. { slower: Map(stack → Set of stacks it is faster
- * than), pairs: how many were tested }.
+ * than), pairs: how many were tested }. valuesOf: a row's per-repeat figure, the higher the better (req/s).
  */
-export function separations(rows) {
-  const pairs = rows.flatMap((a, i) => rows.slice(i + 1).map((b) => ({ a, b, test: tTest(logRatios(a, b)) })));
+export function separations(rows, valuesOf = perRepeat) {
+  const pairs = rows.flatMap((a, i) => rows.slice(i + 1).map((b) => ({ a, b, test: tTest(logRatios(a, b, valuesOf)) })));
   const rejected = holm(pairs.map(({ test }) => test?.p ?? 1), 1 - CONFIDENCE);
   const slower = new Map(rows.map((r) => [r.stack, new Set()]));
   pairs.forEach(({ a, b, test }, i) => {
@@ -72,6 +72,43 @@ export function separations(rows) {
     else slower.get(b.stack).add(a.stack);
   });
   return { slower, pairs: pairs.length };
+}
+
+/**
+ * A database-bound row's good repeats as bookings per MariaDB CPU-second (1 / its CPU per booking), for ranks where
+ * more is better: the database allowed the row's req/s, so what tells the stacks apart is how little each asks of it.
+ */
+export const perDatabaseCpu = (row) => (row?.repeats ?? []).filter(goodRepeat)
+  .filter((r) => r.database?.perBooking?.cpuMicros > 0).map((r) => ({ repeat: r.repeat, value: 1e6 / r.database.perBooking.cpuMicros }));
+
+/**
+ * The database-bound rows of a bookings label, ranked among themselves by MariaDB CPU per booking, the least first,
+ * as rankLabel ranks req/s (paired t tests on the per-repeat ratios, Holm's correction): sets row.database.rank
+ * ({ position, shared, slower } or null, with row.database.unranked) and row.database.cpuMicros (its interval).
+ * Returns the ties, [[stack, stack]…].
+ */
+export function rankDatabaseBound(rows) {
+  const bound = rows.filter((r) => r.bottleneck?.bound === 'database' && r.database);
+  for (const r of bound) {
+    r.database.cpuMicros = figureInterval((r.repeats ?? []).filter(goodRepeat).map((x) => x.database?.perBooking?.cpuMicros ?? NaN));
+  }
+  const ranked = bound.filter((r) => r.database.cpuMicros.low != null && perDatabaseCpu(r).length >= MIN_REPEATS);
+  const { slower } = separations(ranked, perDatabaseCpu);
+  for (const r of bound) {
+    r.database.rank = ranked.includes(r)
+      ? { position: 1 + ranked.filter((o) => slower.get(o.stack).has(r.stack)).length, slower: [...slower.get(r.stack)] }
+      : null;
+    if (!r.database.rank) r.database.unranked = `${r.database.cpuMicros.n} repeats with MariaDB's figures, ${MIN_REPEATS} needed`;
+  }
+  for (const r of ranked) r.database.rank.shared = ranked.some((o) => o !== r && o.database.rank.position === r.database.rank.position);
+  return databaseTiesOf(rows);
+}
+
+/** The pairs of rows ranked by MariaDB CPU per booking that it does not separate: [[stack, stack]…], least first. */
+export function databaseTiesOf(rows) {
+  const ranked = rows.filter((r) => r.database?.rank).sort((a, b) => a.database.rank.position - b.database.rank.position);
+  const apart = (a, b) => a.database.rank.slower.includes(b.stack) || b.database.rank.slower.includes(a.stack);
+  return ranked.flatMap((a, i) => ranked.slice(i + 1).filter((b) => !apart(a, b)).map((b) => [a.stack, b.stack]));
 }
 
 const separated = (a, b) => a.rank.slower.includes(b.stack) || b.rank.slower.includes(a.stack);
@@ -92,8 +129,11 @@ export const rankText = (row) => (row.rank ? `${row.rank.shared ? '=' : ''}${row
 /** Every HTTP label of a run: ranks set on its rows; { label: { reference, ties } }. ceilingRows: the nginx rows. */
 export function rankRun(rows, ceilingRows = []) {
   const labels = [...new Set(rows.filter((r) => r.workload !== 'chat').map((r) => r.label))];
-  return Object.fromEntries(labels.map((label) => [label, rankLabel(rows.filter((r) => r.label === label),
-    ceilingRows.find((c) => c.label === label) ?? null)]));
+  return Object.fromEntries(labels.map((label) => {
+    const group = rows.filter((r) => r.label === label);
+    const ranking = rankLabel(group, ceilingRows.find((c) => c.label === label) ?? null);
+    return [label, group[0].workload === 'bookings' ? { ...ranking, databaseTies: rankDatabaseBound(group) } : ranking];
+  }));
 }
 
 /**

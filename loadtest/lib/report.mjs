@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describeBound, rankRows } from './bottleneck.mjs';
 import { CONFIDENCE, METHOD, MIN_REPEATS } from './intervals.mjs';
-import { byRank, rankText, tiesOf } from './ranks.mjs';
+import { byRank, databaseTiesOf, rankText, tiesOf } from './ranks.mjs';
 import { LOG_T } from './summary.mjs';
 import { MAX_STEAL_PERCENT, NOISY_RETRIES } from './sampler.mjs';
 
@@ -260,16 +260,21 @@ export function abPercentileTable(rows, label, claims = []) {
  */
 export function databaseFigures(rows) {
   const measured = rows.filter((r) => r.database?.perBooking).sort((a, b) =>
-    (a.database.perBooking.cpuMicros ?? Infinity) - (b.database.perBooking.cpuMicros ?? Infinity));
-  const header = ['stack', 'bookings/s', 'bottleneck', 'statements', 'round trips', 'select', 'insert', 'update', 'begin', 'commit', 'rollback',
+    (a.database.rank?.position ?? Infinity) - (b.database.rank?.position ?? Infinity)
+    || (a.database.perBooking.cpuMicros ?? Infinity) - (b.database.perBooking.cpuMicros ?? Infinity));
+  const rank = (d) => (d.rank ? `${d.rank.shared ? '=' : ''}${d.rank.position}` : '–');
+  const ties = databaseTiesOf(measured);
+  const header = ['rank by MariaDB CPU', 'stack', 'bookings/s', 'bottleneck', 'statements', 'round trips', 'select', 'insert', 'update', 'begin', 'commit', 'rollback',
     'MariaDB CPU µs', 'rows read by key', 'rows written', 'rows updated', 'lock waits', 'lock wait ms', 'bytes in', 'bytes out'];
   const one = (v, digits = 2) => figure(num(v, digits), v);
   const body = measured.map((r) => {
     const p = r.database.perBooking;
-    return [figure(r.stack, null, 'stack'), figure(num(r.throughput?.median), r.throughput?.median, 'throughput'),
+    return [figure(rank(r.database), r.database.rank?.position ?? null, 'databaseRank'), figure(r.stack, null, 'stack'),
+      figure(num(r.throughput?.median), r.throughput?.median, 'throughput'),
       figure(r.bottleneck?.bound ?? '–'), one(p.statements), one(p.roundTrips), one(p.select), one(p.insert), one(p.update), one(p.begin),
       one(p.commit), one(p.rollback),
-      figure(num(p.cpuMicros), p.cpuMicros, 'databaseCpuMicros'), one(p.rowsReadByKey, 1), one(p.rowsWritten, 1), one(p.rowsUpdated, 1),
+      r.database.cpuMicros?.low != null ? withInterval(r.database.cpuMicros, num, 'databaseCpuMicros')
+        : figure(num(p.cpuMicros), p.cpuMicros, 'databaseCpuMicros'), one(p.rowsReadByKey, 1), one(p.rowsWritten, 1), one(p.rowsUpdated, 1),
       one(p.lockWaits, 3), one(p.lockWaitMs, 3), one(p.bytesReceived, 0), one(p.bytesSent, 0)];
   });
   const note = measured.length ? 'Per booking created in the measured window (the median of the repeats): MariaDB\'s own counters ' +
@@ -277,7 +282,10 @@ export function databaseFigures(rows) {
     'the kinds beside them Com_* (a prepared statement\'s executions count under both); round trips add the statements ' +
     'prepared on the server, which Questions leaves out (a driver that pipelines makes fewer; pings are not counted). ' +
     'A transaction opened by `SET autocommit=0` has no begin. A database-bound row is what MariaDB ' +
-    'allowed: MariaDB CPU per booking says which stack asks less of it, the least first.' : '';
+    'allowed: MariaDB CPU per booking says which stack asks less of it, the least first. The database-bound rows are ' +
+    `ranked by it among themselves (with its ${CONFIDENCE * 100} % interval over ${MIN_REPEATS} or more repeats), as req/s ranks ` +
+    'the others: a paired t test on each repeat\'s ratio, Holm\'s correction over the pairs, a shared rank where two do not ' +
+    `separate${ties.length ? ` (${ties.map(([a, b]) => `\`${a}\` and \`${b}\``).join(', ')} tie)` : ''}; the other rows get none.` : '';
   return { header, body, note };
 }
 

@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { COUNTERS, difference, perBooking } from '../lib/database-share.mjs';
 import { databaseFigures } from '../lib/report.mjs';
+import { rankRun } from '../lib/ranks.mjs';
+import { buildRow } from '../lib/summary.mjs';
 
 const counters = (values) => Object.fromEntries(COUNTERS.map((c) => [c, values[c] ?? 0]));
 
@@ -38,8 +40,35 @@ test('the report orders the stacks by MariaDB CPU per booking, the least first, 
   const row = (stack, cpuMicros) => ({ stack, throughput: { median: 2000 }, bottleneck: { bound: 'database' },
     database: { perBooking: { statements: 7, roundTrips: 7, cpuMicros } } });
   const { body, note } = databaseFigures([row('b', 400), row('a', 300), { stack: 'c', throughput: { median: 1 } }]);
-  assert.deepEqual(body.map((cells) => cells[0].text), ['a', 'b']);
+  assert.deepEqual(body.map((cells) => cells[1].text), ['a', 'b']);
   assert.equal(body[0].find((f) => f.field === 'databaseCpuMicros').value, 300);
   assert.match(note, /SHOW GLOBAL STATUS/);
   assert.deepEqual(databaseFigures([{ stack: 'c' }]).body, []);
+});
+
+test('database-bound bookings rows are ranked among themselves by MariaDB CPU per booking, with its interval; ties shared', () => {
+  const PINNING = { server: '1', db: '0', loadgen: '0' };
+  const repeat = (n, throughput, cpuMicros) => ({ repeat: n, throughput, samples: 100, errors: 0, failed: false, generator: 'wrk',
+    latencyMs: { p50: 1, p90: 2, p99: 3, 'p99.9': 4, max: 5 }, resources: { cpuMeanPercent: 50, peakRssBytes: 1, threads: 1, processes: 1 },
+    database: { perBooking: { statements: 7, roundTrips: 7, cpuMicros } } });
+  const row = (stack, cpu) => {
+    const r = buildRow({ server: stack, workload: 'bookings', label: 'bookings', step: { users: 64 }, pinning: PINNING,
+      repeats: cpu.map((c, i) => repeat(i + 1, 2000 + i, c)) });
+    r.bottleneck = { bound: 'database' };
+    return r;
+  };
+  // a asks least in every repeat, by 25 %; b and c are within 1 % of each other, one ahead in one repeat and behind in the next.
+  const rows = [row('c', [401, 396, 404, 399]), row('a', [300, 301, 299, 300]), row('b', [400, 402, 398, 401]), row('d', [350])];
+  const { databaseTies } = rankRun(rows).bookings;
+  const byStack = Object.fromEntries(rows.map((r) => [r.stack, r.database]));
+  assert.deepEqual(byStack.a.rank, { position: 1, slower: ['c', 'b'], shared: false });
+  assert.equal(byStack.b.rank.position, 2);
+  assert.equal(byStack.c.rank.position, 2);
+  assert.deepEqual(databaseTies, [['c', 'b']]);
+  assert.equal(byStack.d.rank, null, 'one repeat: no interval, no rank');
+  assert.ok(byStack.a.cpuMicros.low < 300 && byStack.a.cpuMicros.high > 300);
+  const { body, note } = databaseFigures(rows);
+  assert.deepEqual(body.map((cells) => `${cells[0].text} ${cells[1].text}`), ['1 a', '=2 c', '=2 b', '– d']);
+  assert.match(body[0].find((f) => f.field === 'databaseCpuMicros').text, /^300 \[\d+–\d+\]$/);
+  assert.match(note, /`c` and `b` tie/);
 });
