@@ -8,6 +8,7 @@ const { createLocalRooms } = require('./chat-rooms');
 const { requireMediaType, rawBody } = require('./body');
 const { methodNotAllowed, checkRequest, notFound, errorHandler } = require('./errors');
 const { answerClientError, trackAnswer } = require('./client-errors');
+const { HEAD_BYTES } = require('./head-limits');
 const { hello } = require('./hello');
 const { health } = require('./health');
 const { staticFiles } = require('./static');
@@ -52,8 +53,9 @@ function createApp({ db, staticRoot }) {
 function createServer(config, { rooms = createLocalRooms() } = {}) {
   const db = createDatabase(config.db);
   const app = createApp({ db, staticRoot: config.staticRoot });
-  // A missing Host is checkRequest's 400, with the JSON body (Node's own has none).
-  const server = http.createServer({ requireHostHeader: false }, app);
+  // A missing Host is checkRequest's 400, with the JSON body (Node's own has none). Heads up to HEAD_BYTES reach
+  // the contract's exact limits (head-limits.js).
+  const server = http.createServer({ requireHostHeader: false, maxHeaderSize: HEAD_BYTES }, app);
   // What Node's parser refuses before express runs gets the JSON error body too (client-errors.js).
   server.on('request', trackAnswer);
   server.on('clientError', answerClientError);

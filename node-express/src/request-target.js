@@ -4,6 +4,8 @@
 // is in absolute form (http://host:port/path?query, §3.2.2), the same there, compared as text without case
 // (spec/API.md §1.3). Node keeps the first of several Host headers and drops the rest from req.headers, so they
 // are counted in rawHeaders (names at even indexes).
+const { headLimitProblem } = require('./head-limits');
+
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/is;
 
 // Why the request is answered 400, whatever its route; null when its host is fine.
@@ -28,10 +30,13 @@ function originForm(url) {
   return absolute[2].startsWith('/') ? absolute[2] : `/${absolute[2]}`;
 }
 
-// Why the request is refused whatever its route, as [status, message]; null when it may be routed. Node's parser
-// (llhttp) also takes an HTTP/0.9 or HTTP/2.0 request line, and a fragment as part of the target, which express
-// would route as the path before it (spec/API.md §1.6).
+// Why the request is refused whatever its route, as [status, message, headers]; null when it may be routed: first a
+// head over a limit, answered and closed as a parser would; then what Node's parser (llhttp) takes and the contract
+// does not, an HTTP/0.9 or HTTP/2.0 request line and a fragment in the target, which express would route as the path
+// before it (spec/API.md §1.6).
 function requestProblem(req) {
+  const limit = headLimitProblem(req);
+  if (limit) return [...limit, { Connection: 'close' }];
   if (req.httpVersionMajor !== 1) return [505, 'HTTP version not supported'];
   if (req.url.includes('#')) return [400, 'A request target has no fragment (#)'];
   const host = hostProblem(req);

@@ -8,7 +8,7 @@ import { problemsOf, verdictOf } from '../../spec/conformance/fuzz/answers.mjs';
 import { onlyResets } from '../../spec/conformance/fuzz/chat.mjs';
 import { judge } from '../../spec/conformance/fuzz/judge.mjs';
 import { httpRequest } from '../../spec/conformance/fuzz/requests.mjs';
-import { judgeWire, refusedCase, WIRE_CHECKS, wireBytes, wireCase } from '../../spec/conformance/fuzz/wire.mjs';
+import { headOf, judgeWire, limitsOf, refusedCase, WIRE_CHECKS, wireBytes, wireCase } from '../../spec/conformance/fuzz/wire.mjs';
 import { parseResponses } from '../../spec/conformance/lib/wire.mjs';
 
 const answer = (status, { headers = {}, body = '' } = {}) => ({ status, headers: { date: 'x', ...headers }, body: Buffer.from(body) });
@@ -148,6 +148,34 @@ test('the wire generator reaches every case spec/API.md §1.6 decides', () => {
   assert.deepEqual(missing, []);
   const bytes = wireBytes(sample.find((c) => c.framing.what === 'CL.TE'), '127.0.0.1:1').toString('latin1');
   assert.match(bytes, /\r\n\r\n0\r\n\r\nGET \/static\/sub\/nested\.txt HTTP\/1\.1\r\nHost: hidden\r\n\r\nGET \/hello HTTP\/1\.1\r\nHost: 127\.0\.0\.1:1\r\n\r\n$/);
+});
+
+test('wire limits: sizes served or refused, never between the two figures; the status compared, either one past 32 KiB', () => {
+  const sample = fc.sample(wireCase, { numRuns: 3000, seed: 11 }).filter((c) => c.limit);
+  const measured = sample.map((c) => {
+    const { line, fields } = headOf(c, '127.0.0.1:8081');
+    return { c, target: line.split(' ')[1].length, section: fields.reduce((n, f) => n + f.length + 2, 0), lines: fields.length };
+  });
+  const between = measured.filter((m) => (m.target > 8_000 && m.target <= 8_192) || (m.section > 16_000 && m.section <= 16_384));
+  assert.deepEqual(between.map((m) => m.c.limit), []);
+  for (const kind of ['target', 'section', 'fields']) {
+    const of = sample.filter((c) => c.limit.kind === kind);
+    assert.ok(of.some((c) => !limitsOf(c).over) && of.some((c) => limitsOf(c).over && !limitsOf(c).far)
+      && of.some((c) => limitsOf(c).far), `${kind}: served, just over and far over`);
+  }
+  const date = 'Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n';
+  const answer = (status) => ({ ...parseResponses(Buffer.from(`HTTP/1.1 ${status} X\r\n${date}Content-Type: application/json\r\n`
+    + 'Content-Length: 2\r\n\r\n{}'), ['GET', 'GET']), closed: true });
+  const c = { method: 'GET', target: '/hello', version: 'HTTP/1.1', leadingCrlf: false, framing: { what: 'no body', fields: [], body: '' } };
+  const over = { ...c, limit: { kind: 'fields', size: 101 } };
+  assert.deepEqual(judgeWire(over, answer(431)).verdict, { refused: true, status: 431, canary: 'unanswered' });
+  assert.notDeepEqual(judgeWire(over, answer(431)).verdict, judgeWire(over, answer(400)).verdict);
+  const far = { ...c, limit: { kind: 'target', size: 40_000 } };
+  assert.deepEqual(judgeWire(far, answer(414)).verdict, judgeWire(far, answer(431)).verdict);
+  assert.notDeepEqual(judgeWire(far, answer(414)).verdict, judgeWire(far, answer(400)).verdict);
+  const twoRules = { ...over, version: 'HTTP/2.0' };
+  assert.deepEqual(judgeWire(twoRules, answer(505)).verdict, judgeWire(twoRules, answer(431)).verdict);
+  assert.equal(limitsOf({ ...c, limit: { kind: 'fields', size: 100 } }).over, false);
 });
 
 test('a wire deviation covers only its own cases', () => {

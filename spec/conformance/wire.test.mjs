@@ -158,6 +158,86 @@ describe('§1.6 the wire', () => {
   });
 });
 
+// The four limits every stack is configured to. Sizes are the served figure or just past the refused one, never
+// between them, where each parser counts its own way.
+describe('§1.6 limits', () => {
+  const hostLine = `Host: ${baseUrl.host}\r\n`;
+  /** `count` field lines after Host whose section (Host's line included, each with its CRLF) is `bytes` long. */
+  const fieldsOf = (bytes, count) => {
+    const room = bytes - hostLine.length;
+    const fields = [];
+    for (let i = 0; i < count; i += 1) {
+      const name = `X-Pad-${i}: `;
+      const share = Math.floor(room / count) + (i < room % count ? 1 : 0);
+      fields.push(name + 'x'.repeat(share - name.length - 2));
+    }
+    return fields;
+  };
+  const sectionOf = (fields) => hostLine.length + fields.reduce((sum, f) => sum + f.length + 2, 0);
+  const targetOf = (bytes) => `/hello?q=${'x'.repeat(bytes - '/hello?q='.length)}`;
+
+  clause('A request target of 8,000 bytes is served', async () => {
+    const res = await answered(rawRequest(`GET ${targetOf(8_000)} HTTP/1.1`), 'GET with an 8,000-byte target');
+    assert.equal(res.status, 200);
+    assert.equal(res.text, 'Hello, World!');
+  });
+
+  for (const bytes of [8_193, 20_000]) {
+    clause(`A request target over 8,192 bytes → 414, then close: ${bytes.toLocaleString('en')} bytes`, async () => {
+      await refusedThenClosed(rawRequest(`GET ${targetOf(bytes)} HTTP/1.1`), 414, `GET with a ${bytes}-byte target`);
+    });
+  }
+
+  for (const count of [1, 99]) {
+    clause(`A header section of 16,000 bytes is served: Host and ${count} more field${count > 1 ? 's' : ''}`, async () => {
+      const fields = fieldsOf(16_000, count);
+      assert.equal(sectionOf(fields), 16_000);
+      const res = await answered(rawRequest('GET /hello HTTP/1.1', fields), `GET /hello with a 16,000-byte section in ${count + 1} fields`);
+      assert.equal(res.status, 200);
+    });
+  }
+
+  for (const [bytes, count] of [[16_385, 1], [16_385, 99], [30_000, 1]]) {
+    clause(`A header section over 16,384 bytes → 431, then close: ${bytes.toLocaleString('en')} bytes in ${count + 1} fields`, async () => {
+      const fields = fieldsOf(bytes, count);
+      assert.equal(sectionOf(fields), bytes);
+      await refusedThenClosed(rawRequest('GET /hello HTTP/1.1', fields), 431, `GET /hello with a ${bytes}-byte section in ${count + 1} fields`);
+    });
+  }
+
+  clause('100 field lines are served', async () => {
+    const fields = Array.from({ length: 99 }, (_, i) => `X-F-${i}: ${i}`);
+    const res = await answered(rawRequest('GET /hello HTTP/1.1', fields), 'GET /hello with 100 field lines');
+    assert.equal(res.status, 200);
+  });
+
+  for (const count of [101, 1_000]) {
+    clause(`More than 100 field lines → 431, then close: ${count.toLocaleString('en')}`, async () => {
+      const fields = Array.from({ length: count - 1 }, (_, i) => `X-F-${i}: ${i}`);
+      await refusedThenClosed(rawRequest('GET /hello HTTP/1.1', fields), 431, `GET /hello with ${count} field lines`);
+    });
+  }
+
+  clause('A target too long is refused before the fields are looked at: 414 before 431', async () => {
+    const bytes = rawRequest(`GET ${targetOf(8_193)} HTTP/1.1`, fieldsOf(16_385, 1));
+    await refusedThenClosed(bytes, 414, 'GET with an 8,193-byte target and a 16,385-byte section');
+  });
+
+  for (const [what, line, fields] of [
+    ['a 40,000-byte target', `GET ${targetOf(40_000)} HTTP/1.1`, []],
+    ['a 40,000-byte field', 'GET /hello HTTP/1.1', fieldsOf(40_000, 1)],
+    ['5,000 field lines', 'GET /hello HTTP/1.1', Array.from({ length: 4_999 }, (_, i) => `X-F-${i}: ${i}`)],
+  ]) {
+    clause(`A head over 32,768 bytes → 414 or 431, then close: ${what}`, async () => {
+      const { responses, closed } = await exchange(Buffer.concat([rawRequest(line, fields), canary()]), { expect: 2 });
+      assertEnvelopes(responses, what);
+      assert.equal(responses.length, 1, `${what}: one answer, then nothing; got ${responses.map((r) => r.status).join(', ') || 'none'}`);
+      assert.ok([414, 431].includes(responses[0].status), `${what}: 414 or 431, got ${responses[0].status}`);
+      assert.ok(closed, `${what}: the connection must be closed after it`);
+    });
+  }
+});
+
 // The classic pairs (CL.TE, TE.CL, TE.TE) and their disguises: whatever a server makes of the framing, the request
 // hidden in the body must never be answered as a request of its own.
 describe('§1.6 request smuggling', () => {

@@ -69,6 +69,54 @@ const framing = fc.oneof(
   ].map((f) => ({ ...f, refused: true }))) },
 );
 
+// The four limits (§1.6): one of them pushed to a size served, just refused or far over (a head past 32,768 bytes),
+// never between the figure served and the figure refused, where each parser counts its own way.
+const LIMITS = { target: [8_000, 8_192], section: [16_000, 16_384], fields: [100, 100] };
+const HEAD_BYTES = 32_768;
+const sized = (served, refused, far) => fc.oneof(
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: served }) },
+  { weight: 2, arbitrary: fc.integer({ min: refused + 1, max: Math.ceil(refused * 1.1) }) },
+  { weight: 1, arbitrary: fc.constant(far) },
+);
+const limit = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('target'), size: sized(...LIMITS.target, 40_000) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('section'), size: sized(...LIMITS.section, 40_000),
+    lines: fc.integer({ min: 1, max: 60 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fields'), size: sized(...LIMITS.fields, 5_000) }) },
+);
+
+/** The request line and field lines of a case, padded up to its limit's size (fields after the case's own). */
+export function headOf(c, host) {
+  const fields = [`Host: ${host}`, 'Content-Type: application/json', ...(c.framing.fields ?? [])];
+  let { target } = c;
+  const room = (used) => Math.max(0, (c.limit?.size ?? 0) - used);
+  if (c.limit?.kind === 'target') {
+    const pad = room(target.length + 3);
+    if (pad) target += `${target.includes('?') ? '&' : '?'}p=${'x'.repeat(pad)}`;
+  } else if (c.limit?.kind === 'section') {
+    const pad = room(fields.reduce((sum, f) => sum + f.length + 2, 0));
+    const lines = Math.min(c.limit.lines, Math.floor(pad / 16));
+    for (let i = 0; i < lines; i += 1) {
+      const name = `X-Pad-${i}: `;
+      fields.push(name + 'x'.repeat(Math.floor(pad / lines) + (i < pad % lines ? 1 : 0) - name.length - 2));
+    }
+  } else if (c.limit?.kind === 'fields') {
+    for (let i = room(fields.length); i > 0; i -= 1) fields.push(`X-F-${i}: ${i}`);
+  }
+  return { line: `${c.method} ${target} ${c.version}`, fields };
+}
+
+/** Which limits the case's head is over ({ over, far }), by the contract's measures. */
+export function limitsOf(c) {
+  if (!c.limit) return { over: false, far: false };
+  const { line, fields } = headOf(c, 'h');
+  const target = line.split(' ')[1].length;
+  const section = fields.reduce((sum, f) => sum + f.length + 2, 0);
+  const over = target > LIMITS.target[1] || section > LIMITS.section[1] || fields.length > LIMITS.fields[1];
+  return { over, far: line.length + 2 + section > HEAD_BYTES };
+}
+
 const hasTransferEncoding = (c) => (c.framing.fields ?? []).some((f) => /^transfer-encoding\s*:/i.test(f));
 const servedVersion = (v) => /^HTTP\/1\.\d$/.test(v);
 
@@ -96,19 +144,25 @@ export const refusedCase = (c) => Boolean(c.framing.refused)
   || (c.version === 'HTTP/1.0' && hasTransferEncoding(c))
   || (!servedVersion(c.version) && (Boolean(c.framing.body) || c.target.includes('#')));
 
-/** One raw case: { method, target, version, leadingCrlf, framing }. */
+/**
+ * One raw case: { method, target, version, leadingCrlf, framing, limit }. A HEAD over a limit is sent as GET: a parser
+ * that stops in the request line cannot know it was a HEAD, and its body would be read as the canary's answer.
+ */
 export const wireCase = fc.record({
-  method, target, version, framing,
+  method, target, version, framing, limit,
   leadingCrlf: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-});
+}).map((c) => (c.method === 'HEAD' && limitsOf(c).over ? { ...c, method: 'GET' } : c));
 
 /** The case's bytes, followed by the canary, for a target at `host`. */
 export function wireBytes(c, host) {
-  const head = [`${c.method} ${c.target} ${c.version}`, `Host: ${host}`, 'Content-Type: application/json', ...c.framing.fields];
-  return Buffer.from(`${c.leadingCrlf ? '\r\n' : ''}${head.join('\r\n')}\r\n\r\n${c.framing.body}GET /hello HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 'latin1');
+  const { line, fields } = headOf(c, host);
+  return Buffer.from(`${c.leadingCrlf ? '\r\n' : ''}${[line, ...fields].join('\r\n')}\r\n\r\n${c.framing.body}GET /hello HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 'latin1');
 }
 
-export const describeWire = (c) => `${c.leadingCrlf ? 'CRLF, ' : ''}${c.method} ${c.target} ${c.version} with ${c.framing.what}, then a canary GET /hello`;
+const describeLimit = ({ kind, size, lines }) => (kind === 'fields' ? `${size} field lines`
+  : kind === 'target' ? `a ${size}-byte target` : `a ${size}-byte section in ${lines} padding fields`);
+export const describeWire = (c) => `${c.leadingCrlf ? 'CRLF, ' : ''}${c.method} ${c.target} ${c.version} with ${c.framing.what}`
+  + `${c.limit ? `, ${describeLimit(c.limit)}` : ''}, then a canary GET /hello`;
 
 /** Sends the case; resolves with { verdict, problems, shown } for fuzz/judge.mjs. */
 export async function runWire(base, c) {
@@ -143,7 +197,13 @@ export function judgeWire(c, { responses, closed }) {
   // A 404 where the contract allows 400 instead (a static path, §4.1) is settled as that 400 would be.
   const settled = first && (first.status === 400 || first.status === 505 || c.framing.body !== ''
     || verdictOf(req, { ...first, status: 400 }).status === first.status);
-  const verdict = refusedCase(c) ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
+  // A head over a limit: 414 or 431, then the close. Far over (past 32,768 bytes) either status; over a limit and
+  // breaking another rule too, either rule's answer (any status, still refused).
+  const limits = limitsOf(c);
+  const limitStatus = () => (refusedCase(c) || !servedVersion(c.version) || c.target.includes('#') ? 'either'
+    : limits.far && [414, 431].includes(first?.status) ? '414 or 431' : first?.status ?? null);
+  const verdict = limits.over ? { refused: true, status: limitStatus(), canary: canary ? 'answered' : 'unanswered' }
+    : refusedCase(c) ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
     first: first ? verdictOf(req, first) : null,
     canary: settled ? 'either' : canary ? canary.status : closed ? 'closed' : 'none',
   };

@@ -20,7 +20,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * passes the limit. The failure surfaces as an unreadable body, which {@link Errors} answers with 413.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE)
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
 class BodyLimit extends OncePerRequestFilter {
 
     static final int LIMIT = 1024 * 1024;

@@ -1,5 +1,6 @@
 package bench.mvc;
 
+import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -8,10 +9,13 @@ import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.http11.Http11InputBuffer;
+import org.apache.tomcat.util.res.StringManager;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.jetty.servlet.JettyServletWebServerFactory;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -21,9 +25,9 @@ import org.springframework.http.HttpStatus;
 
 /**
  * What the containers refuse before the application sees a request (a URI with {@code %00} or a backslash, a
- * version or a framing they cannot read: spec/API.md §1.6) would otherwise get Tomcat's or Jetty's HTML page. Both
- * write the contract's JSON instead, and where a container's status differs from the contract's for the same
- * refusal, the contract's.
+ * version or a framing they cannot read, a head over their limit: spec/API.md §1.6) would otherwise get Tomcat's or
+ * Jetty's HTML page. Both write the contract's JSON instead, and where a container's status differs from the
+ * contract's for the same refusal, the contract's.
  */
 @Configuration(proxyBeanMethods = false)
 class ContainerErrors {
@@ -57,6 +61,24 @@ class ContainerErrors {
         return status;
     }
 
+    /** What Tomcat's parser says of a head longer than its limit, in the locale it says it in. */
+    private static final @Nullable String HEAD_TOO_LARGE =
+            StringManager.getManager(Http11InputBuffer.class).getString("iib.requestheadertoolarge.error");
+
+    /**
+     * Tomcat refuses a head longer than its limit (32 KiB, past which every head breaks one of {@link HeadLimits}')
+     * with 400, telling it from a malformed head only by its exception's message. The contract's status: 414 when it
+     * stopped inside the request line ({@code target} null) or after a target too long, else 431.
+     */
+    static int tomcatHeadStatus(int status, @Nullable Object failure, @Nullable String target) {
+        boolean tooLarge = status == 400
+                && failure instanceof IllegalArgumentException e
+                && HEAD_TOO_LARGE != null
+                && HEAD_TOO_LARGE.equals(e.getMessage());
+        if (!tooLarge) return status;
+        return target == null || target.length() > HeadLimits.TARGET ? 414 : 431;
+    }
+
     private static boolean wellFormedVersion(String protocol) {
         return protocol != null
                 && protocol.length() == 8
@@ -83,8 +105,15 @@ class ContainerErrors {
         @Override
         public void invoke(Request request, Response response) throws IOException, ServletException {
             if (response.isError()) {
-                response.setStatus(tomcatStatus(
-                        response.getStatus(), request.getProtocol(), request.getHeader("Transfer-Encoding") != null));
+                int status = tomcatStatus(
+                        response.getStatus(), request.getProtocol(), request.getHeader("Transfer-Encoding") != null);
+                int headStatus = tomcatHeadStatus(
+                        status,
+                        request.getAttribute(RequestDispatcher.ERROR_EXCEPTION),
+                        HeadLimits.target(request.getRequestURI(), request.getQueryString()));
+                // Tomcat closes the connection after a head it did not read whole, but says so only after a 414.
+                if (headStatus != status) response.setHeader("Connection", "close");
+                response.setStatus(headStatus);
             }
             super.invoke(request, response);
         }

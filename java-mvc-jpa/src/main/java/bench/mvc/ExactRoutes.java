@@ -22,7 +22,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * {@link BodyLimit}, so that a refused request's body is swallowed.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+@Order(Ordered.HIGHEST_PRECEDENCE + 2)
 class ExactRoutes extends OncePerRequestFilter {
 
     private static final String STATIC = "/static/";

@@ -12,6 +12,7 @@ import java.util.Enumeration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.servlet.filter.OrderedCharacterEncodingFilter;
+import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -35,6 +36,8 @@ class RequestCharset extends OrderedCharacterEncodingFilter {
     RequestCharset() {
         setEncoding(StandardCharsets.UTF_8.name());
         setForceRequestEncoding(true);
+        // Second, where Boot puts its own first: HeadLimits comes before anything else.
+        setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
     }
 
     @Override

@@ -145,6 +145,50 @@ class WireTest {
             assertThat(exchange.received()).endsWith("\r\n\r\n{\"error\":\"method not allowed\"}");
         }
 
+        /** A head of the given target and a section of {@code Host: x} and one field, {@code section} bytes long. */
+        static String head(String target, int section) {
+            String host = "Host: x\r\n";
+            String field = "X-Pad: " + "x".repeat(section - host.length() - "X-Pad: \r\n".length()) + "\r\n";
+            return "GET " + target + " HTTP/1.1\r\n" + host + field + "\r\n";
+        }
+
+        static String target(int bytes) {
+            return "/hello?q=" + "x".repeat(bytes - "/hello?q=".length());
+        }
+
+        @Test
+        void aHeadWithinTheLimitsIsServed() throws IOException {
+            assertThat(send(head(target(8_000), 16_000) + CANARY).statuses()).containsExactly(200, 200);
+            String lines = "X-F: 1\r\n".repeat(99);
+            assertThat(send("GET /hello HTTP/1.1\r\nHost: x\r\n" + lines + "\r\n" + CANARY)
+                            .statuses())
+                    .containsExactly(200, 200);
+        }
+
+        /** Under 32 KiB {@link HeadLimits} refuses, over it the container: the same answers, then close. */
+        @Test
+        void aHeadOverALimitIs414Or431ThenClose() throws IOException {
+            String lines = "X-F: 1\r\n".repeat(100);
+            var cases = new Object[][] {
+                {head(target(8_193), 16_385), 414},
+                {head(target(40_000), 100), 414},
+                {head("/hello", 16_385), 431},
+                {head("/hello", 40_000), 431},
+                {"GET /hello HTTP/1.1\r\nHost: x\r\n" + lines + "\r\n", 431},
+            };
+            for (var refused : cases) {
+                String request = (String) refused[0];
+                var exchange = send(request + CANARY);
+                String what = request.length() + " bytes of head";
+                assertThat(exchange.statuses()).as(what).containsExactly((int) refused[1]);
+                assertThat(exchange.closed()).as(what).isTrue();
+                assertEnvelope(exchange.answers().getFirst());
+                assertThat(exchange.answers().getFirst().has("Connection: close"))
+                        .as(what)
+                        .isTrue();
+            }
+        }
+
         Exchange send(String request) throws IOException {
             try (var socket = new Socket("127.0.0.1", port)) {
                 socket.setSoTimeout(3_000);

@@ -17,17 +17,20 @@ import play.db.DBComponents;
 import play.db.Database;
 import play.db.HikariCPComponents;
 import play.http.HttpErrorHandler;
+import play.http.HttpRequestHandler;
 import play.mvc.EssentialFilter;
 import play.routing.Router;
 
 /**
  * Compile-time dependency injection, Play's {@code BuiltInComponentsFromContext}: the database, the executor for
  * blocking JDBC, the workloads and the router, built once. No HTTP filters: Play's default ones (CSRF, security
- * headers, allowed hosts) guard browser sessions, which this API has none of.
+ * headers, allowed hosts) guard browser sessions, which this API has none of. Play's request handler is wrapped in
+ * {@link HeaderSectionLimit}, the one check of a request before it is routed.
  */
 final class AppComponents extends BuiltInComponentsFromContext implements DBComponents, HikariCPComponents {
     private final Errors errors = new Errors();
     private final Router router;
+    private final HttpRequestHandler requestHandler;
 
     AppComponents(ApplicationLoader.Context context) {
         super(context);
@@ -47,11 +50,17 @@ final class AppComponents extends BuiltInComponentsFromContext implements DBComp
                 new Bookings(database, databaseExecutor, actorSystem()),
                 new Aggregates(database, databaseExecutor),
                 chat);
+        requestHandler = new HeaderSectionLimit(super.httpRequestHandler());
     }
 
     @Override
     public Router router() {
         return router;
+    }
+
+    @Override
+    public HttpRequestHandler httpRequestHandler() {
+        return requestHandler;
     }
 
     @Override

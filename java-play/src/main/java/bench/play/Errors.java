@@ -46,7 +46,9 @@ public final class Errors implements HttpErrorHandler {
             case 404 -> "Not found";
             case 405 -> "Method not allowed";
             case 413 -> "Body is larger than 1 MiB";
+            case 414 -> "Request target too long";
             case 415 -> "Unsupported media type";
+            case 431 -> "Request header fields too large";
             default -> "Request failed";
         };
     }

@@ -10,14 +10,26 @@ import org.apache.pekko.http.scaladsl.settings.ServerSettings;
 
 /**
  * The answer to a request Pekko HTTP cannot parse into a request at all, so that it never reaches Play: a malformed
- * escape in the path ("/static/%zz"), a second Host header, a broken request line. Pekko's default answers those
- * with a text/plain 400 and logs a warning per request; the contract wants the JSON error body of every other 4xx
- * and no log line for a client's mistake. Named by pekko.http.server.parsing.error-handler in application.conf.
+ * escape in the path ("/static/%zz"), a second Host header, a broken request line, a head over one of the limits of
+ * spec/API.md §1.6. Pekko's default answers those with a text/plain body and logs a warning per request; the contract
+ * wants the JSON error body of every other 4xx and no log line for a client's mistake. Named by
+ * pekko.http.server.parsing.error-handler in application.conf.
  */
 public final class ParsingErrors extends ParsingErrorHandler {
     @Override
     public HttpResponse handle(StatusCode status, ErrorInfo info, LoggingAdapter log, ServerSettings settings) {
-        String body = "{\"error\":\"" + Errors.standardMessage(status.intValue()) + "\"}";
-        return HttpResponse.create().withStatus(status.intValue()).withEntity(ContentTypes.APPLICATION_JSON, body);
+        int code = tooManyFields(info, settings) ? 431 : status.intValue();
+        String body = "{\"error\":\"" + Errors.standardMessage(code) + "\"}";
+        return HttpResponse.create().withStatus(code).withEntity(ContentTypes.APPLICATION_JSON, body);
+    }
+
+    /**
+     * Pekko refuses a field past max-header-count with 400 (HttpMessageParser.parseHeaderLines), where §1.6 wants 431;
+     * its message is the only thing that tells this refusal from the other 400s.
+     */
+    static boolean tooManyFields(ErrorInfo info, ServerSettings settings) {
+        return info.summary()
+                .equals("HTTP message contains more than the configured limit of "
+                        + settings.parserSettings().maxHeaderCount() + " headers");
     }
 }

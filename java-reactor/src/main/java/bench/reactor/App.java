@@ -72,6 +72,8 @@ public final class App {
                 .port(config.port())
                 .runOn(loops)
                 .channelGroup(connections)
+                .httpRequestDecoder(
+                        spec -> spec.maxInitialLineLength(Wire.MAX_REQUEST_LINE).maxHeaderSize(Wire.MAX_HEADER_SIZE))
                 .doOnChannelInit((observer, channel, address) ->
                         channel.pipeline().addAfter(NettyPipeline.HttpCodec, "bench.wire", new Wire()))
                 .route(this::routes);

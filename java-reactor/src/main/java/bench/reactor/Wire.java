@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.util.ReferenceCountUtil;
 import reactor.netty.channel.ChannelOperations;
 import reactor.netty.http.server.HttpServerResponse;
@@ -29,6 +30,10 @@ import reactor.netty.http.server.HttpServerResponse;
  * higher minor version is served as HTTP/1.1. A refused request is marked as a decoding failure, so that
  * reactor-netty answers it in its turn behind the requests pipelined before it, then closes the connection.
  *
+ * <p>Limits. The codec refuses a request line or a header section too long ({@link #MAX_REQUEST_LINE},
+ * {@link #MAX_HEADER_SIZE}: 414, 431); it has no limit on the number of field lines, refused here with 431 the same
+ * way as a version.
+ *
  * <p>Answers. reactor-netty answers a request its codec refused with an empty 400 (414, 431) and no Date; here it
  * gets the contract's Date and JSON error body. A body the codec refuses half-way (a chunk size that is no hex
  * number) reactor-netty would answer the same way, but then end the route's body as if it were complete, and answer
@@ -36,6 +41,20 @@ import reactor.netty.http.server.HttpServerResponse;
  * answer has begun, and the connection is closed behind whichever answer it gets, once that is written to its end.
  */
 class Wire extends ChannelDuplexHandler {
+
+    /**
+     * Netty counts the request line without its CRLF, method and version included: a target of 8,000 bytes is
+     * served, one over 8,192 always refused.
+     */
+    static final int MAX_REQUEST_LINE = 8_192;
+
+    /**
+     * Netty counts each field line without its CRLF: the contract's 16,384 less the CRLFs of its 100 lines, so that a
+     * section over 16,384 is refused in any number of lines and one of 16,000 served.
+     */
+    static final int MAX_HEADER_SIZE = 16_384 - 2 * 100;
+
+    static final int MAX_FIELD_LINES = 100;
 
     /** The status of the request refused here; nothing after it on this connection is read. */
     private HttpResponseStatus refused;
@@ -60,6 +79,13 @@ class Wire extends ChannelDuplexHandler {
                     && request.decoderResult().isSuccess()) {
                 judge(request, version);
             }
+            if (request.headers().size() > MAX_FIELD_LINES
+                    && request.decoderResult().isSuccess()) {
+                refuse(
+                        request,
+                        HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                        new TooLongHttpHeaderException("More than " + MAX_FIELD_LINES + " field lines"));
+            }
         } else if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
             content.release();
             brokenBody(ctx);
@@ -69,18 +95,19 @@ class Wire extends ChannelDuplexHandler {
     }
 
     private void judge(HttpRequest request, HttpVersion version) {
+        IllegalArgumentException unsupported = new IllegalArgumentException("Unsupported HTTP version");
         if (version.majorVersion() != 1) {
-            refuse(request, HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
+            refuse(request, HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED, unsupported);
         } else if (version.minorVersion() <= 1) {
-            refuse(request, HttpResponseStatus.BAD_REQUEST);
+            refuse(request, HttpResponseStatus.BAD_REQUEST, unsupported);
         }
         // HTTP/1.1 for reactor-netty too, which answers with the request's version and HTTP/2.0 out of turn.
         request.setProtocolVersion(HttpVersion.HTTP_1_1);
     }
 
-    private void refuse(HttpRequest request, HttpResponseStatus status) {
+    private void refuse(HttpRequest request, HttpResponseStatus status, Exception cause) {
         refused = status;
-        request.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("Unsupported HTTP version")));
+        request.setDecoderResult(DecoderResult.failure(cause));
     }
 
     /**

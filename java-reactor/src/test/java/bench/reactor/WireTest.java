@@ -17,9 +17,11 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -68,8 +70,7 @@ class WireTest {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             socket.setSoTimeout(5_000); // a connection left open fails the read, and the test
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
-            InputStream in = socket.getInputStream();
-            String text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            String text = new String(readUntilClosed(socket.getInputStream()), StandardCharsets.ISO_8859_1);
             StringBuilder statuses = new StringBuilder();
             Matcher m = STATUS_LINE.matcher(text);
             while (m.find()) {
@@ -79,6 +80,22 @@ class WireTest {
         }
     }
 
+    /** A reset after the answer (the server closed with the rest of the request unread) is a close too. */
+    private static byte[] readUntilClosed(InputStream in) throws IOException {
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                received.write(buffer, 0, n);
+            }
+        } catch (SocketException reset) {
+            if (received.size() == 0) {
+                throw reset;
+            }
+        }
+        return received.toByteArray();
+    }
+
     /** One answer, with Date and the contract's JSON error body. */
     private static void assertJsonError(Exchange exchange) {
         String text = exchange.text();
@@ -86,6 +103,59 @@ class WireTest {
         assertTrue(head.contains("\r\ndate: "), text);
         assertTrue(head.contains("\r\ncontent-type: application/json\r\n"), text);
         assertTrue(text.substring(head.length() + 2).matches("\\{\"error\":\"[^\"]+\"}"), text);
+    }
+
+    /** An origin-form target of exactly {@code bytes}. */
+    private static String target(int bytes) {
+        return "/hello?q=" + "x".repeat(bytes - "/hello?q=".length());
+    }
+
+    /** A header section of exactly {@code bytes} (each field line with its CRLF) in {@code lines} field lines. */
+    private static String section(int bytes, int lines) {
+        StringBuilder section = new StringBuilder("Host: x\r\nConnection: close\r\n");
+        int pads = lines - 2;
+        int room = bytes - section.length();
+        for (int i = 0; i < pads; i++) {
+            String name = "X-Pad-" + i + ": ";
+            int share = room / pads + (i < room % pads ? 1 : 0);
+            section.append(name).append("x".repeat(share - name.length() - 2)).append("\r\n");
+        }
+        assertEquals(bytes, section.length());
+        return section.toString();
+    }
+
+    @Test
+    void aTargetOf8000BytesIsServedAndOneOver8192Is414ThenClose() throws IOException {
+        assertEquals(
+                "200",
+                exchange("GET " + target(8_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                        .statuses());
+        Exchange refused = exchange("GET " + target(8_193) + " HTTP/1.1\r\nHost: x\r\n\r\n" + CANARY);
+        assertEquals("414", refused.statuses());
+        assertJsonError(refused);
+    }
+
+    /** Netty counts the section without its CRLFs: in 100 lines, 200 bytes fewer than the contract. */
+    @Test
+    void aSectionOf16000BytesIsServedAndOneOver16384Is431ThenClose() throws IOException {
+        for (int lines : new int[] {3, 100}) {
+            String served = "GET /hello HTTP/1.1\r\n" + section(16_000, lines) + "\r\n";
+            assertEquals("200", exchange(served).statuses(), lines + " lines");
+            Exchange refused = exchange("GET /hello HTTP/1.1\r\n" + section(16_385, lines) + "\r\n" + CANARY);
+            assertEquals("431", refused.statuses(), lines + " lines");
+            assertJsonError(refused);
+        }
+    }
+
+    @Test
+    void moreThan100FieldLinesIs431ThenClose() throws IOException {
+        assertEquals(
+                "200",
+                exchange("GET /hello HTTP/1.1\r\n" + section(2_000, 100) + "\r\n")
+                        .statuses());
+        Exchange refused = exchange("GET /hello HTTP/1.1\r\n" + section(2_000, 101) + "\r\n" + CANARY);
+        assertEquals("431", refused.statuses());
+        assertJsonError(refused);
     }
 
     @Test

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
@@ -30,6 +31,9 @@ import reactor.netty.http.server.HttpServerResponse;
  *       {@code HTTP/1.1} and {@code HTTP/1.0} are its constants. Another major version is refused with 505, 1.0 or
  *       1.1 spelt otherwise ({@code http/1.1}) with 400, both marked as a decoding failure so that reactor-netty
  *       answers them in their turn and closes; a higher minor version is served as HTTP/1.1.
+ *   <li>The codec refuses a request line or a header section too long (414, 431: the limits in
+ *       application.properties) but counts no field lines: more than {@link #MAX_FIELD_LINES} are refused here with
+ *       431, marked as a decoding failure the same way.
  *   <li>reactor-netty answers a request the codec refused with an empty 400 (414, 431): it gets the JSON error body
  *       here, and its Date from {@link HttpPipeline.DateStamper}.
  *   <li>A body the codec refuses half-way (a chunk size that is no hex number) reactor-netty would also answer with
@@ -39,6 +43,8 @@ import reactor.netty.http.server.HttpServerResponse;
  * </ul>
  */
 class CodecGuard extends ChannelDuplexHandler {
+
+    static final int MAX_FIELD_LINES = 100;
 
     /** What this connection's last request was refused with; nothing after it is read. */
     private @Nullable HttpResponseStatus refused;
@@ -64,6 +70,7 @@ class CodecGuard extends ChannelDuplexHandler {
         } else if (msg instanceof HttpRequest request) {
             answered = false;
             checkVersion(request);
+            checkFieldLines(request);
             super.channelRead(ctx, msg);
         } else if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
             content.release();
@@ -80,12 +87,27 @@ class CodecGuard extends ChannelDuplexHandler {
                 || request.decoderResult().isFailure()) {
             return;
         }
-        refused = refusal(version);
-        if (refused != null) {
-            request.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("Unsupported HTTP version")));
+        HttpResponseStatus refusal = refusal(version);
+        if (refusal != null) {
+            refuse(request, refusal, new IllegalArgumentException("Unsupported HTTP version"));
         }
         // reactor-netty answers with the request's version, and an HTTP/2.0 request at once, out of turn.
         request.setProtocolVersion(HttpVersion.HTTP_1_1);
+    }
+
+    private void checkFieldLines(HttpRequest request) {
+        if (request.headers().size() > MAX_FIELD_LINES
+                && request.decoderResult().isSuccess()) {
+            refuse(
+                    request,
+                    HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                    new TooLongHttpHeaderException("More than " + MAX_FIELD_LINES + " field lines"));
+        }
+    }
+
+    private void refuse(HttpRequest request, HttpResponseStatus status, Exception cause) {
+        refused = status;
+        request.setDecoderResult(DecoderResult.failure(cause));
     }
 
     /**

@@ -16,8 +16,11 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.Socket;
+import java.net.SocketException;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -58,12 +61,77 @@ class CodecGuardTest {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(5_000);
             socket.getOutputStream().write(request.getBytes(ISO_8859_1));
-            return new String(socket.getInputStream().readAllBytes(), ISO_8859_1);
+            return new String(readUntilClosed(socket.getInputStream()), ISO_8859_1);
         }
+    }
+
+    /** A reset after the answer (the server closed with the rest of the request unread) is a close too. */
+    private static byte[] readUntilClosed(InputStream in) throws IOException {
+        var received = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                received.write(buffer, 0, n);
+            }
+        } catch (SocketException reset) {
+            if (received.size() == 0) {
+                throw reset;
+            }
+        }
+        return received.toByteArray();
     }
 
     private static List<String> statuses(String answer) {
         return STATUS_LINE.matcher(answer).results().map(m -> m.group(1)).toList();
+    }
+
+    /** An origin-form target of exactly {@code bytes}. */
+    private static String target(int bytes) {
+        return "/hello?q=" + "x".repeat(bytes - "/hello?q=".length());
+    }
+
+    /** A header section of exactly {@code bytes} (each field line with its CRLF) in {@code lines} field lines. */
+    private static String section(int bytes, int lines) {
+        var section = new StringBuilder("Host: x\r\nConnection: close\r\n");
+        int pads = lines - 2;
+        int room = bytes - section.length();
+        for (int i = 0; i < pads; i++) {
+            String name = "X-Pad-" + i + ": ";
+            int share = room / pads + (i < room % pads ? 1 : 0);
+            section.append(name).append("x".repeat(share - name.length() - 2)).append("\r\n");
+        }
+        assertThat(section).hasSize(bytes);
+        return section.toString();
+    }
+
+    @Test
+    void aTargetOf8000BytesIsServedAndOneOver8192Is414ThenClose() throws IOException {
+        String served = exchange("GET " + target(8_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertThat(statuses(served)).containsExactly("200");
+        String refused = exchange("GET " + target(8_193) + " HTTP/1.1\r\nHost: x\r\n\r\n" + CANARY);
+        assertThat(statuses(refused)).containsExactly("414");
+        assertThat(refused).matches(JSON_ERROR);
+    }
+
+    /** Netty counts the section without its CRLFs: in 100 lines, 200 bytes fewer than the contract. */
+    @Test
+    void aSectionOf16000BytesIsServedAndOneOver16384Is431ThenClose() throws IOException {
+        for (int lines : new int[] {3, 100}) {
+            String served = exchange("GET /hello HTTP/1.1\r\n" + section(16_000, lines) + "\r\n");
+            assertThat(statuses(served)).as("%d lines", lines).containsExactly("200");
+            String refused = exchange("GET /hello HTTP/1.1\r\n" + section(16_385, lines) + "\r\n" + CANARY);
+            assertThat(statuses(refused)).as("%d lines", lines).containsExactly("431");
+            assertThat(refused).matches(JSON_ERROR);
+        }
+    }
+
+    @Test
+    void moreThan100FieldLinesIs431ThenClose() throws IOException {
+        String served = exchange("GET /hello HTTP/1.1\r\n" + section(2_000, 100) + "\r\n");
+        assertThat(statuses(served)).containsExactly("200");
+        String refused = exchange("GET /hello HTTP/1.1\r\n" + section(2_000, 101) + "\r\n" + CANARY);
+        assertThat(statuses(refused)).containsExactly("431");
+        assertThat(refused).matches(JSON_ERROR).containsIgnoringCase("\r\ndate: ");
     }
 
     @Test

@@ -70,9 +70,9 @@ public final class Errors {
 
     /**
      * The server's invalid request handler, for a request the decoder refused: RequestDecoder's request line (505 for
-     * another major version), Netty's Content-Length and Transfer-Encoding checks, a line or header too long. It gets
-     * the error body (Vert.x's own handler sends none), then the connection is closed: the decoder can no longer tell
-     * where the next request starts.
+     * another major version) and field line count, Netty's Content-Length and Transfer-Encoding checks, a line or
+     * header too long. It gets the error body (Vert.x's own handler sends none), then the connection is closed: the
+     * decoder can no longer tell where the next request starts.
      */
     public static void invalidRequest(HttpServerRequest request) {
         int status = switch (request.decoderResult().cause()) {

@@ -66,6 +66,8 @@ final class ServerVerticle extends VerticleBase {
         vertx.setPeriodic(1000, id -> refreshDate());
         chat = new Chat(rooms);
         HttpServerOptions options = new HttpServerOptions()
+                .setMaxInitialLineLength(RequestDecoder.MAX_REQUEST_LINE)
+                .setMaxHeaderSize(RequestDecoder.MAX_HEADER_SIZE)
                 .setMaxWebSocketFrameSize(MAX_FRAME_BYTES)
                 .setMaxWebSocketMessageSize(MAX_MESSAGE_BYTES)
                 // No permessage-deflate (Vert.x offers it by default, ws does not): the relay sends the bytes it

@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.vertx.core.http.HttpServerOptions;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -68,6 +69,19 @@ class RequestDecoderTest {
         HttpRequest request = decode("GET /hello " + version + "\r\nHost: x\r\n\r\n");
         assertTrue(request.decoderResult().isFailure(), version);
         assertFalse(request.decoderResult().cause() instanceof RequestDecoder.UnsupportedVersion, version);
+    }
+
+    /** Netty counts no field lines: the 101st is refused here, as a header section too large (431). */
+    @Test
+    void moreThan100FieldLinesAreRefusedAsTooLarge() {
+        StringBuilder head = new StringBuilder("GET /hello HTTP/1.1\r\nHost: x\r\n");
+        for (int i = 1; i < 100; i++) {
+            head.append("X-F-").append(i).append(": ").append(i).append("\r\n");
+        }
+        assertTrue(decode(head + "\r\n").decoderResult().isSuccess());
+        HttpRequest refused = decode(head + "X-F-100: 100\r\n\r\n");
+        assertInstanceOf(
+                TooLongHttpHeaderException.class, refused.decoderResult().cause());
     }
 
     @ParameterizedTest

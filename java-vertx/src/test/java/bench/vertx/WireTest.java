@@ -125,6 +125,51 @@ class WireTest {
         assertTrue(answer.text().endsWith(EVENT), answer.text());
     }
 
+    /** An origin-form target of exactly {@code bytes}. */
+    private static String target(int bytes) {
+        return "/hello?q=" + "x".repeat(bytes - "/hello?q=".length());
+    }
+
+    /** A header section of exactly {@code bytes} (each field line with its CRLF) in {@code lines} field lines. */
+    private static String section(int bytes, int lines) {
+        StringBuilder section = new StringBuilder("Host: x\r\nConnection: close\r\n");
+        int pads = lines - 2;
+        int room = bytes - section.length();
+        for (int i = 0; i < pads; i++) {
+            String name = "X-Pad-" + i + ": ";
+            int share = room / pads + (i < room % pads ? 1 : 0);
+            section.append(name).append("x".repeat(share - name.length() - 2)).append("\r\n");
+        }
+        assertEquals(bytes, section.length());
+        return section.toString();
+    }
+
+    @Test
+    void aTargetOf8000BytesIsServedAndOneOver8192Is414ThenClose() throws IOException {
+        Answer served = exchange("GET " + target(8_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertEquals(List.of("HTTP/1.1 200"), served.statusLines(), served.text());
+        exchange("GET " + target(8_193) + " HTTP/1.1\r\nHost: x\r\n\r\n" + CANARY)
+                .assertOneErrorThenClosed(414, "an 8,193-byte target");
+    }
+
+    /** Netty counts the section without its CRLFs: in 100 lines, 200 bytes fewer than the contract. */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 100})
+    void aSectionOf16000BytesIsServedAndOneOver16384Is431ThenClose(int lines) throws IOException {
+        Answer served = exchange("GET /hello HTTP/1.1\r\n" + section(16_000, lines) + "\r\n");
+        assertEquals(List.of("HTTP/1.1 200"), served.statusLines(), lines + " lines");
+        exchange("GET /hello HTTP/1.1\r\n" + section(16_385, lines) + "\r\n" + CANARY)
+                .assertOneErrorThenClosed(431, "16,385 bytes in " + lines + " lines");
+    }
+
+    @Test
+    void moreThan100FieldLinesIs431ThenClose() throws IOException {
+        Answer served = exchange("GET /hello HTTP/1.1\r\n" + section(2_000, 100) + "\r\n");
+        assertEquals(List.of("HTTP/1.1 200"), served.statusLines(), served.text());
+        exchange("GET /hello HTTP/1.1\r\n" + section(2_000, 101) + "\r\n" + CANARY)
+                .assertOneErrorThenClosed(431, "101 field lines");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"HTTP/2.0", "HTTP/0.9", "HTTP/3.0"})
     void anotherMajorVersionIs505(String version) throws IOException {
