@@ -87,11 +87,11 @@ browser:
 	  echo "installing chromium from Debian packages"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
-# Go, only for its module download: the compose check's schema comes from the Go module proxy
-# (scripts/compose/schema/go.mod). Debian's package where the machine has no go.
+# Go: the compose check's schema comes from the Go module proxy (scripts/compose/schema/go.mod), and the bookings
+# ceiling's client is built with it (loadtest/bookings-ceiling). Debian's package where the machine has no go.
 go-check:
 	@command -v go >/dev/null || { \
-	  [ "$$(id -u)" = 0 ] || { echo "install Go (Debian package golang-go) for the compose check" >&2; exit 1; }; \
+	  [ "$$(id -u)" = 0 ] || { echo "install Go (Debian package golang-go) for the compose check and the bookings ceiling" >&2; exit 1; }; \
 	  echo "installing golang-go from Debian packages"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends golang-go >/dev/null; }
 
@@ -108,12 +108,14 @@ site/node_modules/.package-lock.json: site/package-lock.json
 	cd site && npm ci --no-audit --no-fund --loglevel=error
 
 # The bench's generators: Debian's wrk (throughput) and oha from crates.io (open-loop latency; cargo install,
-# its version pinned in loadtest/openloop.mjs), and ab from Debian's apache2-utils (make aio: the AIO write-up's
-# own generator), each installed only when missing.
-loadgen: node-check loadtest/node_modules/.package-lock.json ## install the load generators (wrk, oha, ab) the bench and its tests use
+# its version pinned in loadtest/openloop.mjs), ab from Debian's apache2-utils (make aio: the AIO write-up's
+# own generator), each installed only when missing, and the bookings ceiling's client (loadtest/bookings-ceiling,
+# built with Go from the module proxy when missing or older than its sources).
+loadgen: node-check go-check loadtest/node_modules/.package-lock.json ## install the load generators (wrk, oha, ab, the bookings ceiling) the bench and its tests use
 	@node -e "import('./loadtest/wrk.mjs').then((m) => m.ensureWrk())"
 	@node -e "import('./loadtest/openloop.mjs').then((m) => m.ensureOha())"
 	@node -e "import('./loadtest/ab.mjs').then((m) => m.ensureAb())"
+	@node -e "import('./loadtest/lib/bookings-ceiling.mjs').then((m) => m.ensureBookingsCeiling())"
 
 # JMeter 5.6.3 from Maven Central through jmeter-maven-plugin, into loadtest/target (git-ignored).
 jmeter: java-check ## install JMeter (the bench does it too) and print where it is

@@ -23,6 +23,7 @@ import { ROLES } from '../scripts/lib/hosts.mjs';
 import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
 import { benchTargets, startStack } from './lib/servers.mjs';
 import { measure, measureWrk, failedRun } from './lib/run.mjs';
+import { measureBookingsCeiling } from './lib/bookings-ceiling.mjs';
 import { checkInvariant } from './lib/invariant.mjs';
 import { readCounters } from './lib/database-share.mjs';
 import { buildRow, environment, goodRepeat } from './lib/summary.mjs';
@@ -36,7 +37,7 @@ import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
 import { rankRun } from './lib/ranks.mjs';
-import { CEILING, planRuns } from './lib/plan.mjs';
+import { BOOKINGS_CEILING, CEILING, isCeiling, planRuns } from './lib/plan.mjs';
 import { writeReport } from './report.mjs';
 
 const profile = selectProfile();
@@ -68,7 +69,7 @@ const superseded = []; // records at rates no longer asked for once every stack'
 const openLoop = { ceiling: {} }; // what the open-loop generator offered against nginx, per workload
 
 function record(run, outcome) {
-  const name = run.server === CEILING ? CEILING : run.server.id;
+  const name = isCeiling(run.server) ? run.server : run.server.id;
   const key = `${name}|${run.label}`;
   if (!results.has(key)) results.set(key, { server: name, workload: run.workload, label: run.label, step: run.step, repeats: [] });
   // Paths in summary.json are relative to the run's folder, so a results folder can be moved or archived.
@@ -127,14 +128,14 @@ async function main() {
   // The ceiling is started and measured like a stack: a failing start or run is recorded as failed, not the end.
   let session = null; // the session whose server is up (or failed to start)
   for (const [i, run] of runs.entries()) {
-    const ceiling = run.server === CEILING;
+    const ceiling = isCeiling(run.server);
     const fixups = run.kind === 'latency' ? latencyFixups(run) : null;
     // Every rate measured right after its throughput: no start (or warm-up) for latency in this session.
     if (fixups && !fixups.some((f) => f.missing.length)) {
       for (const f of fixups) latency.push(...f.kept);
       continue;
     }
-    announce(run, ceiling ? CEILING : run.server.id);
+    announce(run, ceiling ? run.server : run.server.id);
     if (session !== run.session) {
       session = run.session;
       startFailure = null;
@@ -144,7 +145,8 @@ async function main() {
     }
     const last = runs[i + 1]?.session !== run.session;
     try {
-      if (ceiling) await ceilingRun(run, base);
+      if (run.server === BOOKINGS_CEILING) await bookingsCeilingRun(run, db, base);
+      else if (ceiling) await ceilingRun(run, base);
       else if (fixups) await latencyFixupStep(run, fixups, db);
       else await throughputRun(run, db, base);
       // What the open-loop generator can offer on LOADGEN_CPUS: its latency steps ask for at most half of it.
@@ -182,6 +184,28 @@ async function remoteHosts({ http, wrk, chat, nginx }) {
 async function ceilingRun(run, base) {
   record(run, current ? await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
     dir: dirOf(run, 'nginx') }) : failedRun(`nginx did not start: ${startFailure?.message}`));
+}
+
+// One measured run of the bookings ceiling in this repeat's ceiling session, the tables emptied first and the
+// invariant checked after it as after a stack's; where it cannot run here (the compose runtime, a remote load
+// host) or fails, its row says why and no stack's run fails for it.
+async function bookingsCeilingRun(run, db, base) {
+  const where = RUNTIME === 'compose' ? 'the compose runtime' : LOADGENS.some((h) => h.remote) || HOSTS.db.remote ? 'other hosts' : null;
+  if (where) {
+    record(run, failedRun(`not measured in ${where}: the client runs natively on one machine so far`));
+    return;
+  }
+  await truncate(db);
+  const outcome = await measureBookingsCeiling({ ...base, step: run.step, dir: dirOf(run, 'bookings-ceiling'),
+    counters: () => readCounters(db) });
+  if (outcome.created != null) {
+    outcome.invariant = await checkInvariant(db, { expectedBookings: outcome.created, unanswered: outcome.unanswered ?? 0 });
+    if (!outcome.invariant.ok) {
+      const violated = `invariant violated: ${outcome.invariant.problems[0]}`;
+      Object.assign(outcome, { failed: true, reason: outcome.reason ? `${outcome.reason}; ${violated}` : violated });
+    }
+  }
+  record(run, outcome);
 }
 
 async function measureOpenLoopCeilings(workloads) {
@@ -236,7 +260,7 @@ async function stopCurrent() {
 // A stack's open-loop rates on a workload from the throughput measured so far: fractions of the slowest stack's
 // maximum and of its own, capped at the generator's share of its nginx ceiling. null without a maximum of its own.
 function latencyRates(stack, workload) {
-  const byStack = maxima([...results.values()].filter((r) => r.workload === workload && r.server !== CEILING).map((r) => {
+  const byStack = maxima([...results.values()].filter((r) => r.workload === workload && !isCeiling(r.server)).map((r) => {
     const ok = r.repeats.filter((x) => !x.failed).map((x) => x.throughput);
     return { stack: r.server, workload, failed: !ok.length, throughput: { median: median(ok) } };
   }), workload);
@@ -322,16 +346,17 @@ async function finish(env) {
   const chatRows = [];
   for (const r of chatResults) chatRows.push(await chatRow(r));
   const all = [...results.values()].filter((r) => r.workload !== 'chat');
-  const ceiling = Object.fromEntries(all.filter((r) => r.server === CEILING)
+  const ceiling = Object.fromEntries(all.filter((r) => isCeiling(r.server))
     .map((r) => [r.label, buildRow({ ...r, pinning, ceiling: null })]));
-  const rows = all.filter((r) => r.server !== CEILING)
+  const rows = all.filter((r) => !isCeiling(r.server))
     .map((r) => buildRow({ ...r, pinning, ceiling: ceiling[r.label] && { throughput: ceiling[r.label].throughput.median } }));
   // Summary and tables in the stacks' own order, whatever order their sessions ran in (sort is stable).
   const position = (stack) => targets.findIndex((t) => t.id === stack);
   for (const list of [rows, chatRows, latency]) list.sort((a, b) => position(a.stack) - position(b.stack));
   const ranking = rankRun(rows, Object.values(ceiling));
   rows.push(...chatRows);
-  const failed = [...rows, ...Object.values(ceiling), ...latency].filter((r) => r.failed).length;
+  // The bookings ceiling's failure leaves its column empty with the reason, and fails no run of the stacks.
+  const failed = [...rows, ...Object.values(ceiling).filter((r) => r.stack !== BOOKINGS_CEILING), ...latency].filter((r) => r.failed).length;
   const summary = { run: stamp, runtime: RUNTIME, topology: topology(), profile: profile.name, generator: profile.generator, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
     rampUpSeconds: profile.rampUpSeconds, steps: profile.steps },
     // Each repeat's order of the stacks' sessions (rotated by one place per repeat), after its nginx ceiling.

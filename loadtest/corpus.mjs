@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The bookings request bodies: Booking files (spec/booking.proto) from a seeded generator, binary protobuf as the
-// seed sent them and, one booking in ten, its proto3 JSON (the contract's other encoding), plus the two indexes
+// seed sent them and, one booking in ten, its proto3 JSON (the contract's other encoding), plus the indexes
 // the generators read: the CSV of plan.jmx's CSV Data Set and the Lua table of wrk/bookings.lua (one entry per
-// request, recycled, each with its Content-Type). Same seed → same bytes, so runs
+// request, recycled, each with its Content-Type), and the TSV of the bookings ceiling (bookings-ceiling/: the same
+// bookings with their allocations worked out). Same seed → same bytes, so runs
 // compare; the hot products make concurrent requests fight over the same aggregates rows (the FOR UPDATE
 // path), the rest spread the load over 5 models × 4 trims and 1 day .. 3 year intervals in 2000-2049.
 // Usage: node loadtest/corpus.mjs [dir = .run/corpus] [count = 2000] [seed = 42]
@@ -11,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { ROOT, RUN_DIR } from '../scripts/lib/stacks.mjs';
+import { allocate, formatCents, toCents } from '../spec/lib/allocation.mjs';
 
 export const MODELS = ['Corolla', 'Camry', 'RAV4', 'Prius', 'Yaris'];
 export const TRIMS = ['L', 'LE', 'SE', 'XLE'];
@@ -86,6 +88,21 @@ const isJson = (i) => i % 10 === 9;
 const luaString = (bytes) => `"${[...bytes].map((b) => (b >= 32 && b < 127 && b !== 34 && b !== 92
   ? String.fromCharCode(b) : `\\${String(b).padStart(3, '0')}`)).join('')}"`;
 
+// One TSV line of the bookings ceiling: the columns of the bookings row in the INSERT's order (origin_ts as epoch
+// millis, an absent optional field as \N, as LOAD DATA writes NULL), then the allocations of spec/API.md §6.3 as
+// `period:amount` pairs, the amounts a stack computes. The corpus never holds a tab, newline or backslash; a
+// booking that did would be written wrong, so it is refused.
+const OPTIONAL = new Set(['parentId', 'stage', 'type']);
+const TSV_COLUMNS = ['bookingId', 'dollarValue', 'startDate', 'endDate', 'originTs', 'parentId', 'model', 'trim', 'stage', 'type'];
+function tsvLine(booking) {
+  const fields = TSV_COLUMNS.map((key) => (OPTIONAL.has(key) && booking[key] === undefined ? '\\N' : String(booking[key])));
+  const bad = fields.find((field) => field !== '\\N' && /[\t\n\r\\]/.test(field));
+  if (bad !== undefined) throw new Error(`a TSV field cannot hold a tab, newline or backslash: ${JSON.stringify(bad)}`);
+  const allocations = allocate(toCents(booking.dollarValue), booking.startDate, booking.endDate)
+    .map(({ period, cents }) => `${period}:${formatCents(cents)}`);
+  return [...fields, allocations.join(',')].join('\t');
+}
+
 // Rewrites only what differs, so a second call with the same arguments touches nothing.
 function writeIfChanged(file, bytes) {
   if (existsSync(file) && readFileSync(file).equals(bytes)) return;
@@ -98,6 +115,7 @@ export async function writeCorpus(dir, { count = 2000, seed = 42 } = {}) {
   const names = new Set();
   const rows = ['bookingFile,bookingId,model,trim,contentType'];
   const lua = ['return {'];
+  const tsv = [];
   for (const [i, booking] of generateBookings({ count, seed }).entries()) {
     const [type, body, ext] = isJson(i) ? [JSON_TYPE, jsonBooking(booking), 'json'] : [PROTOBUF, encodeBooking(booking), 'bin'];
     const name = `booking-${String(i).padStart(6, '0')}.${ext}`;
@@ -106,6 +124,7 @@ export async function writeCorpus(dir, { count = 2000, seed = 42 } = {}) {
     // Absolute paths: JMeter resolves relative ones against the plan's directory, not the CSV's.
     rows.push([join(root, name), booking.bookingId, booking.model, booking.trim, type].join(','));
     lua.push(`{ "${type}", ${luaString(body)} },`);
+    tsv.push(tsvLine(booking));
   }
   for (const stale of readdirSync(root).filter((n) => /^booking-\d+\.(bin|json)$/.test(n) && !names.has(n))) {
     rmSync(join(root, stale));
@@ -114,11 +133,15 @@ export async function writeCorpus(dir, { count = 2000, seed = 42 } = {}) {
   const csv = join(root, 'bookings.csv');
   writeIfChanged(csv, Buffer.from(rows.join('\n') + '\n'));
   writeIfChanged(join(root, 'bookings.lua'), Buffer.from(lua.join('\n') + '\n'));
+  writeIfChanged(join(root, 'bookings.tsv'), Buffer.from(tsv.join('\n') + '\n'));
   return csv;
 }
 
 /** The Lua index wrk/bookings.lua reads, beside the CSV writeCorpus returns. */
 export const luaCorpusOf = (csv) => join(dirname(csv), 'bookings.lua');
+
+/** The TSV index the bookings ceiling (bookings-ceiling/) reads, beside the CSV writeCorpus returns. */
+export const tsvCorpusOf = (csv) => join(dirname(csv), 'bookings.tsv');
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [dir = join(RUN_DIR, 'corpus'), count = '2000', seed = '42'] = process.argv.slice(2);

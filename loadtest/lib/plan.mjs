@@ -2,7 +2,11 @@
 import { HTTP_WORKLOADS, stepLabel } from './profiles.mjs';
 
 export const CEILING = 'nginx (ceiling)';
-export const CEILING_WORKLOADS = ['hello', 'static', 'echo'];
+export const CEILING_WORKLOADS = ['hello', 'static', 'echo', 'bookings'];
+// The bookings ceiling is no nginx: the bookings transaction driven straight at MariaDB (lib/bookings-ceiling.mjs),
+// run in the ceiling's session of each repeat.
+export const BOOKINGS_CEILING = 'bookings ceiling (no HTTP)';
+export const isCeiling = (server) => server === CEILING || server === BOOKINGS_CEILING;
 
 // Repeat by repeat: the nginx ceiling (started afresh), then one start of each stack
 // for its HTTP workloads, then a second start of each for its chat scenarios and late latency steps. A repeat is a
@@ -28,7 +32,8 @@ export function planRuns(targets, profile) {
   const ceilingWorkloads = profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w));
   const chatSteps = profile.workloads.includes('chat') ? stepsOf('chat') : [];
   const repeatRuns = (repeat) => [
-    ...ceilingWorkloads.flatMap(stepsOf).map((s) => ({ ...s, server: CEILING, repeat, session: `nginx#${repeat}` })),
+    ...ceilingWorkloads.flatMap(stepsOf).map((s) => ({ ...s, server: s.workload === 'bookings' ? BOOKINGS_CEILING : CEILING,
+      repeat, session: `nginx#${repeat}` })),
     ...orderOf(repeat).flatMap((server) => httpWorkloads.flatMap(stepsOf)
       .map((s) => ({ ...s, server, repeat, session: `${server.id}#${repeat}` }))),
     ...orderOf(repeat).flatMap((server) => [

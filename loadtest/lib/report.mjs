@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describeBound, rankRows } from './bottleneck.mjs';
 import { CONFIDENCE, METHOD, MIN_REPEATS } from './intervals.mjs';
 import { byRank, databaseTiesOf, rankText, tiesOf } from './ranks.mjs';
+import { BOOKINGS_CEILING } from './plan.mjs';
 import { LOG_T } from './summary.mjs';
 import { MAX_STEAL_PERCENT, NOISY_RETRIES } from './sampler.mjs';
 
@@ -31,8 +32,10 @@ function generatorName(e) {
 function environmentSection(summary) {
   const e = summary.environment ?? {};
   const p = e.pinning ?? {};
-  const ceiling = (summary.ceiling?.rows ?? []).filter((r) => !r.failed)
+  const ceilingRows = summary.ceiling?.rows ?? [];
+  const ceiling = ceilingRows.filter((r) => !r.failed && r.stack !== BOOKINGS_CEILING)
     .map((r) => `${r.label} ${num(r.throughput.median)} req/s`).join(', ');
+  const bookings = ceilingRows.find((r) => r.stack === BOOKINGS_CEILING);
   const lines = [
     ['machine', `${e.cpuModel ?? '?'}, ${e.cores ?? '?'} cores (${e.availableCpus ?? '?'} available to the bench)`],
     ...(summary.topology ? [['hosts', `server ${summary.topology.server}, database ${summary.topology.db}, load ${summary.topology.loadgen}` +
@@ -50,6 +53,11 @@ function environmentSection(summary) {
       ? `${summary.ceiling.server ?? 'nginx'} on the server's CPUs, driven by the same generator: ${ceiling}. Which part ` +
         'limited each row is measured from CPU (the bottleneck column), not read from this ratio.'
       : 'not measured (no ceiling run)'],
+    ...(bookings ? [['bookings ceiling', bookings.failed && !bookings.intervals?.n
+      ? `not measured: ${bookings.repeats?.find((x) => x.reason)?.reason ?? 'failed'}`
+      : `${num(bookings.throughput.median)} bookings/s: the bookings transaction driven straight at MariaDB by a compiled ` +
+        `client (loadtest/bookings-ceiling) with the stacks' pool size, on the server's CPUs, no HTTP; MariaDB ` +
+        `${num(bookings.database?.perBooking?.cpuMicros)} CPU µs per booking`]] : []),
   ];
   return ['## Environment', '', table(['', ''], lines)].join('\n');
 }
@@ -121,7 +129,8 @@ export function httpFigures(rows, { links = true, pinning } = {}) {
   const { ranked, bound } = rankRows(rows);
   const ordered = rows.some((r) => r.rank) ? [...rows].sort(byRank) : [...ranked, ...bound];
   const best = ranked[0]?.throughput?.median;
-  const header = ['rank', 'stack', 'generator', 'req/s', 'repeats', '× best', '× nginx', 'req per server CPU-s', 'p50 ms', 'p90',
+  const header = ['rank', 'stack', 'generator', 'req/s', 'repeats', '× best',
+    rows[0]?.workload === 'bookings' ? '× bookings ceiling' : '× nginx', 'req per server CPU-s', 'p50 ms', 'p90',
     'p99', 'p99.9', 'max', 'errors', 'server CPU %', 'generator CPU %', 'MariaDB CPU %', 'peak RSS MiB', 'bottleneck', 'verdict',
     ...(links ? ['dashboard'] : [])];
   const body = ordered.map((r) => [

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Booking, HOT_KEYS, MODELS, TRIMS, writeCorpus, luaCorpusOf, PROTOBUF, JSON_TYPE } from '../corpus.mjs';
+import { Booking, HOT_KEYS, MODELS, TRIMS, writeCorpus, luaCorpusOf, tsvCorpusOf, PROTOBUF, JSON_TYPE } from '../corpus.mjs';
+import { allocate, formatCents, toCents } from '../../spec/lib/allocation.mjs';
 
 const dirs = [];
 const temp = () => dirs[dirs.push(mkdtempSync(join(tmpdir(), 'corpus-'))) - 1];
@@ -101,4 +102,35 @@ test('the Lua index for wrk lists the same bodies byte for byte, with their Cont
     assert.equal(entries[i][0], type);
     assert.ok(entries[i][1].equals(readFileSync(file)), `${file} as in the Lua index`);
   }
+});
+
+test('the TSV index for the bookings ceiling holds the same bookings in order, absent fields as \\N, and their allocations', async () => {
+  const dir = temp();
+  const csv = await writeCorpus(dir, { count: 300 });
+  const lines = readFileSync(tsvCorpusOf(csv), 'utf8').split('\n');
+  assert.equal(lines.pop(), '', 'ends with a newline');
+  assert.equal(lines.length, 300);
+  let absent = 0;
+  for (const [i, [file]] of rows(csv).entries()) {
+    const b = decode(file);
+    const fields = lines[i].split('\t');
+    assert.equal(fields.length, 11, lines[i]);
+    const [bookingId, dollarValue, startDate, endDate, originTs, parentId, model, trim, stage, type, allocations] = fields;
+    assert.deepEqual([bookingId, dollarValue, startDate, endDate, originTs, model, trim],
+      [b.bookingId, b.dollarValue, b.startDate, b.endDate, String(b.originTs), b.model, b.trim], `${file} as in the TSV`);
+    for (const [value, given] of [[parentId, b.parentId], [stage, b.stage], [type, b.type]]) {
+      assert.equal(value, given ?? '\\N');
+      if (given === undefined) absent++;
+    }
+    const pairs = allocations.split(',').map((pair) => /^(\d{5}):(\d+\.\d{2})$/.exec(pair));
+    assert.ok(pairs.every(Boolean), `${file}: ${allocations}`);
+    const periods = pairs.map(([, period]) => Number(period));
+    assert.deepEqual(periods, [...periods].sort((x, y) => x - y), 'ascending periods: the lock order');
+    assert.equal(pairs.reduce((sum, [, , amount]) => sum + toCents(amount), 0n), toCents(b.dollarValue), `${file}: the allocations sum to the value`);
+    assert.deepEqual(pairs.map(([, period, amount]) => ({ period: Number(period), cents: toCents(amount) })),
+      allocate(toCents(b.dollarValue), b.startDate, b.endDate));
+  }
+  assert.ok(absent > 300, 'many optional fields are absent');
+  const [, value, , , , , , , , , only] = lines[0].split('\t');
+  assert.equal(only, `${only.split(':')[0]}:${formatCents(toCents(value))}`, 'the one-day first booking: its whole value in one period');
 });

@@ -51,7 +51,12 @@ test('PROFILE=smoke STACKS=node-express REPEAT=2 produces a summary with through
   assert.equal(summary.latency.find((l) => l.workload === 'bookings').invariant, 'pass', 'open-loop bookings keep the invariant');
   // One stack is its own slowest: every rate is known after its throughput, so all are measured warm from it.
   assert.deepEqual([...new Set(summary.latency.map((l) => l.after))], ['its throughput run']);
-  assert.deepEqual(summary.ceiling.rows.map((r) => r.workload), ['hello', 'static', 'echo']);
+  assert.deepEqual(summary.ceiling.rows.map((r) => r.workload), ['hello', 'static', 'echo', 'bookings']);
+  const bookingsCeiling = summary.ceiling.rows.find((r) => r.workload === 'bookings');
+  assert.ok(!bookingsCeiling.failed && bookingsCeiling.throughput.median > 0 && bookingsCeiling.invariant === 'pass',
+    `the bookings ceiling: ${JSON.stringify(bookingsCeiling.repeats.map((r) => r.reason ?? 'ok'))}`);
+  assert.ok(bookingsCeiling.database.perBooking.cpuMicros > 0, 'the bookings ceiling: what each booking cost MariaDB');
+  assert.ok(summary.results.find((r) => r.workload === 'bookings').headroom.ratio > 0, 'bookings rows against the ceiling');
   assert.ok(summary.ceiling.rows.every((r) => r.throughput.median > 0), 'the nginx ceiling was measured');
   for (const workload of ['hello', 'echo']) assert.ok(summary.results.find((r) => r.workload === workload).headroom.ratio > 0, workload);
   // Two repeats: nginx and the stack started afresh in each, two good repeats per row, too few for an interval or a rank.
