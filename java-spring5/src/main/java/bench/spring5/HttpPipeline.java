@@ -16,6 +16,7 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.time.Clock;
 import java.util.Date;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.stereotype.Component;
 import reactor.netty.http.server.HttpServer;
@@ -46,9 +47,9 @@ public class HttpPipeline implements NettyServerCustomizer {
 
     /**
      * The channel of an open connection, e.g. a WebSocket session's (which tells only its id): chat writes its
-     * frames to it directly. Closed channels leave the group by themselves.
+     * frames to it directly. Closed channels leave the group by themselves: null then.
      */
-    public Channel channel(ChannelId id) {
+    public @Nullable Channel channel(ChannelId id) {
         return open.find(id);
     }
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -57,7 +58,12 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
 
     @Override
     public Mono<Void> handle(WebSocketSession session) {
-        ChatConnection connection = new ChatConnection(channelOf(session), rooms);
+        Channel channel = channelOf(session);
+        if (channel == null || !channel.isActive()) {
+            // The peer left between the handshake and this call: its channel has left the group, nothing to serve.
+            return Mono.empty();
+        }
+        ChatConnection connection = new ChatConnection(channel, rooms);
         connections.add(connection);
         Mono<Void> inbound = session.receive()
                 .doOnNext(connection::receive)
@@ -76,8 +82,11 @@ public class Chat implements WebSocketHandler, SmartLifecycle {
         });
     }
 
-    /** The Netty channel under a reactor-netty session: the frames are written to it directly (see ChatConnection). */
-    private Channel channelOf(WebSocketSession session) {
+    /**
+     * The Netty channel under a reactor-netty session, null once closed: the frames are written to it directly (see
+     * ChatConnection).
+     */
+    private @Nullable Channel channelOf(WebSocketSession session) {
         return pipeline.channel(((ReactorNettyWebSocketSession) session).getChannelId());
     }
 
