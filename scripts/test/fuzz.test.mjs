@@ -186,3 +186,46 @@ test('a wire deviation covers only its own cases', () => {
   assert.deepEqual(covered('Transfer-Encoding together with Content-Length → 400, then close', c('HTTP/1.1', ['Content-Length: 40', 'Transfer-Encoding: chunked']),
     c('HTTP/1.1', ['Transfer-Encoding: chunked'])), [true, false]);
 });
+
+test('odd field lines: refused alone compared on the 400; DEL and a bare LF ending a line either refused or read as written', () => {
+  const sample = fc.sample(wireCase, { numRuns: 3000, seed: 13 });
+  const kinds = new Set(sample.filter((c) => c.oddity).map((c) => c.oddity.what.replace(/^0x[0-9a-f]{2}/, 'a control')));
+  assert.deepEqual(['a bare CR in a field value', 'a bare LF ending a field line', 'a DEL in a field value', 'a control in a field value',
+    'a control in a field name', 'a space in a field name'].filter((k) => !kinds.has(k)), []);
+  assert.ok(sample.every((c) => !(c.oddity && c.limit)), 'no limit beside an odd field line');
+  const date = 'Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n';
+  const hello = `HTTP/1.1 200 OK\r\n${date}Content-Type: text/plain\r\nContent-Length: 13\r\n\r\nHello, World!`;
+  const refusal = `HTTP/1.1 400 X\r\n${date}Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+  const answers = (text, closed) => ({ ...parseResponses(Buffer.from(text), ['GET', 'GET']), closed });
+  const c = { method: 'GET', target: '/hello', version: 'HTTP/1.1', leadingCrlf: false, framing: { what: 'no body', fields: [], body: '' } };
+  const nul = { ...c, oddity: { what: '0x00 in a field value', line: 'X-Odd: a\0b', refused: true } };
+  assert.deepEqual(judgeWire(nul, answers(refusal, true)).verdict, { refused: true, status: 400, canary: 'unanswered' });
+  assert.notDeepEqual(judgeWire(nul, answers(refusal, true)).verdict, judgeWire(nul, answers(hello + hello, false)).verdict);
+  assert.deepEqual(judgeWire({ ...nul, version: 'HTTP/2.0', target: '/hello#x' }, answers(refusal.replace('400', '505'), true)).verdict,
+    judgeWire({ ...nul, version: 'HTTP/2.0', target: '/hello#x' }, answers(refusal, true)).verdict, 'two rules: either answer');
+  const lf = { ...c, oddity: { what: 'a bare LF ending a field line', line: 'X-Odd: ab', lf: true, either: true } };
+  assert.deepEqual(judgeWire(lf, answers(refusal, true)).verdict, judgeWire(lf, answers(hello + hello, false)).verdict);
+  assert.match(wireBytes(lf, 'h').toString('latin1'), /^GET \/hello HTTP\/1\.1\r\nHost: h\r\nX-Odd: ab\nContent-Type: application\/json\r\n\r\nGET /);
+});
+
+test('cut requests: no answer or a refusal, never the answer of a whole request where the body or head was missing', () => {
+  const sample = fc.sample(wireCase, { numRuns: 3000, seed: 17 }).filter((c) => c.truncation);
+  assert.ok(sample.some((c) => c.truncation.part === 'body' && c.framing.body) && sample.some((c) => c.truncation.part === 'head'));
+  for (const c of sample.slice(0, 50)) {
+    const bytes = wireBytes(c, 'h').toString('latin1');
+    assert.ok(!bytes.endsWith('GET /hello HTTP/1.1\r\nHost: h\r\n\r\n'), 'no canary after a cut');
+    assert.ok(bytes.length <= wireBytes({ ...c, truncation: null }, 'h').length - 33, 'shorter than the whole request and its canary');
+  }
+  const date = 'Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n';
+  const answers = (text) => ({ ...parseResponses(Buffer.from(text), ['POST']), closed: true });
+  const ok = `HTTP/1.1 200 OK\r\n${date}Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+  const event = { method: 'POST', target: '/event', version: 'HTTP/1.1', leadingCrlf: false,
+    framing: { what: 'Content-Length', fields: ['Content-Length: 2'], body: '{}' } };
+  const inBody = { ...event, truncation: { part: 'body', at: 0.5 } };
+  assert.match(judgeWire(inBody, answers(ok)).problems.join(), /answered as whole/);
+  assert.deepEqual(judgeWire(inBody, answers('')).problems, []);
+  assert.deepEqual(judgeWire(inBody, answers(ok.replace('200 OK', '400 X').replace('2\r\n\r\n{}', '17\r\n\r\n{"error":"short"}'))).problems, []);
+  assert.deepEqual(judgeWire({ ...inBody, method: 'GET', target: '/hello' }, answers(ok)).problems, [], 'a route that reads no body');
+  assert.match(judgeWire({ ...inBody, method: 'GET', target: '/hello', truncation: { part: 'head', at: 0.9 } }, answers(ok)).problems.join(),
+    /cut in its head/);
+});

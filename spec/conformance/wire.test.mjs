@@ -2,11 +2,17 @@
 // close the connection is followed by a canary request on the same connection: an answer to it means the server
 // read on after bytes whose length it could not know, the desync request smuggling lives on.
 import assert from 'node:assert/strict';
-import { describe } from 'node:test';
-import { baseUrl } from './lib/config.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe } from 'node:test';
+import { assertNothingWritten, uniqueBooking } from './lib/bookings.mjs';
+import { baseUrl, fixturesDir } from './lib/config.mjs';
+import { closeDb } from './lib/db.mjs';
 import { clause } from './lib/deviations.mjs';
 import { assertEnvelope } from './lib/http.mjs';
 import { exchange as exchangeWith } from './lib/wire.mjs';
+
+after(closeDb);
 
 const exchange = (bytes, options) => exchangeWith(bytes, { host: baseUrl.hostname, port: Number(baseUrl.port), ...options });
 
@@ -155,6 +161,78 @@ describe('§1.6 the wire', () => {
     const res = await answered(rawRequest('HEAD /chat HTTP/1.1'), 'HEAD /chat', { heads: ['HEAD'] });
     assert.equal(res.status, 405);
     assert.deepEqual((res.headers.allow ?? '').split(',').map((m) => m.trim()).filter(Boolean), ['GET']);
+  });
+});
+
+// Field lines with what RFC 9110 §5.5 and RFC 9112 §5 keep out of them, sent right after Host.
+describe('§1.6 field lines', () => {
+  const controls = [0x00, 0x01, 0x08, 0x0b, 0x0c, 0x1b, 0x1f];
+  const hex = (code) => `0x${code.toString(16).padStart(2, '0')}`;
+  const refused = [
+    ...controls.map((code) => [`${hex(code)} in a field value`, `X-Odd: a${String.fromCharCode(code)}b`]),
+    ['a bare CR in a field value', 'X-Odd: a\rb'],
+    ['a bare CR before the CRLF', 'X-Odd: ab\r'],
+    ['a bare LF in a field value, the rest no field line', 'X-Odd: a\nbc'],
+    ...[...controls, 0x09, 0x7f].map((code) => [`${hex(code)} in a field name`, `X-O${String.fromCharCode(code)}dd: ab`]),
+    ['a space in a field name', 'X-O dd: ab'],
+    ['a line with no colon', 'X-Odd ab'],
+  ];
+  for (const [what, line] of refused) {
+    clause(`A field line with ${what} → 400 with the JSON error body, then close`, async () => {
+      await refusedThenClosed(rawRequest('GET /hello HTTP/1.1', [line]), 400, `GET /hello with ${what}`);
+    });
+  }
+
+  // RFC 9110 §5.5 lets a recipient keep a DEL; RFC 9112 §2.2 lets it read a bare LF as the end of a line.
+  const either = [
+    ['a DEL in a field value', rawRequest('GET /hello HTTP/1.1', ['X-Odd: a\x7fb'])],
+    ['a bare LF ending a field line', Buffer.from(`GET /hello HTTP/1.1\r\nHost: ${baseUrl.host}\r\nX-Odd: ab\nAccept: */*\r\n\r\n`, 'latin1')],
+  ];
+  for (const [what, bytes] of either) {
+    clause(`A field line with ${what} is served as written, or refused with 400 and the close`, async () => {
+      const { responses, closed } = await exchange(Buffer.concat([bytes, canary()]), { expect: 2 });
+      assertEnvelopes(responses, `GET /hello with ${what}`);
+      const statuses = responses.map((r) => r.status);
+      if (statuses[0] === 400) {
+        assert.deepEqual(statuses, [400], `${what}: refused, then nothing (the canary unanswered)`);
+        assert.ok(closed, `${what}: the connection must be closed after the 400`);
+      } else {
+        assert.deepEqual(statuses, [200, 200], `${what}: /hello answered, then the canary`);
+      }
+    });
+  }
+});
+
+// RFC 9112 §8: what a client ends with its FIN before the request is whole is never answered as a whole request.
+describe('§1.6 incomplete requests', () => {
+  /** Writes `bytes`, then the client's FIN: the answers, each checked, and whether the server closed. */
+  async function cut(bytes, what) {
+    const { responses, closed } = await exchange(bytes, { halfClose: true, quietMs: 3_000 });
+    assertEnvelopes(responses, what);
+    assert.ok(responses.length <= 1, `${what}: one answer at most, got ${responses.map((r) => r.status).join(', ')}`);
+    assert.ok(!responses[0] || responses[0].status >= 400, `${what}: no answer or a refusal, got ${responses[0]?.status}`);
+    assert.ok(closed, `${what}: the connection must be closed`);
+  }
+  const post = (fields, body) => `${rawRequest('POST /event HTTP/1.1', [JSON_TYPE, ...fields]).toString('latin1')}${body}`;
+  for (const [what, bytes] of [
+    ['the request line cut', 'GET /hel'],
+    ['the head cut in a field line', `GET /hello HTTP/1.1\r\nHost: ${baseUrl.host}\r\nAccept: */`],
+    ['the head without its empty line', `GET /hello HTTP/1.1\r\nHost: ${baseUrl.host}\r\n`],
+    ['a Content-Length body cut after a whole JSON value', post([`Content-Length: ${EVENT.length + 10}`], EVENT)],
+    ['a chunked body without its last chunk', post(['Transfer-Encoding: chunked'], `${EVENT.length.toString(16)}\r\n${EVENT}\r\n`)],
+  ]) {
+    clause(`A request the client ends before it is whole gets no answer or a refusal, then the close: ${what}`, async () => {
+      await cut(Buffer.from(bytes, 'latin1'), what);
+    });
+  }
+
+  const [{ booking: fixture }] = JSON.parse(readFileSync(join(fixturesDir, 'bookings', 'valid.json'), 'utf8'));
+  clause('A booking whose body the client cut short is never booked: no answer or a refusal, nothing written', async () => {
+    const booking = uniqueBooking(fixture);
+    const body = Buffer.from(JSON.stringify(booking));
+    const bytes = Buffer.concat([rawRequest('POST /bookings HTTP/1.1', [JSON_TYPE, `Content-Length: ${body.length + 20}`]), body]);
+    await cut(bytes, 'POST /bookings with its body cut after a whole booking');
+    await assertNothingWritten(booking);
   });
 });
 

@@ -1,7 +1,8 @@
 // The fuzzer's raw-wire cases (spec/API.md §1.6): requests built as bytes, below what an HTTP client would send:
 // the request line (methods, targets with `#` and `%2F`, versions), an empty line ahead of it, and the framing of a
-// body (Content-Length, Transfer-Encoding, both, chunk sizes, extensions and trailers, the smuggling disguises).
-// Each is followed on the same connection by a canary GET /hello. Targets are compared on the first answer's
+// body (Content-Length, Transfer-Encoding, both, chunk sizes, extensions and trailers, the smuggling disguises),
+// field lines with a NUL, a bare CR or LF or another control character in them, and requests the client cuts short.
+// Each whole one is followed on the same connection by a canary GET /hello. Targets are compared on the first answer's
 // verdict, how many answers came and whether the connection was closed; an answer to the request hidden in a body
 // (a desync) fails the run whatever the others answered.
 import fc from 'fast-check';
@@ -69,6 +70,34 @@ const framing = fc.oneof(
   ].map((f) => ({ ...f, refused: true }))) },
 );
 
+// A field line that breaks RFC 9112 §5 or RFC 9110 §5.5 (§1.6 "Field lines"), sent right after Host: refused, or
+// (`either`) refused or read as written: a DEL in a value, which RFC 9110 §5.5 lets a recipient keep, and a bare LF
+// ending the line, which RFC 9112 §2.2 lets a recipient read as CRLF. `lf` marks the line sent with a bare LF.
+const hex2 = (code) => `0x${code.toString(16).padStart(2, '0')}`;
+const CONTROLS = [...Array(32).keys()].filter((code) => code !== 0x09 && code !== 0x0a && code !== 0x0d).concat(0x7f);
+const oddity = fc.oneof(
+  { weight: 16, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.constantFrom(
+    { what: 'a bare CR in a field value', line: 'X-Odd: a\rb', refused: true },
+    { what: 'a bare CR before a field line\'s CRLF', line: 'X-Odd: ab\r', refused: true },
+    { what: 'a bare LF in a field value, the rest no field line', line: 'X-Odd: a\nbc', refused: true },
+    { what: 'a space in a field name', line: 'X-O dd: ab', refused: true },
+    { what: 'a DEL in a field value', line: 'X-Odd: a\x7fb', either: true },
+    { what: 'a bare LF ending a field line', line: 'X-Odd: ab', lf: true, either: true },
+  ) },
+  { weight: 1, arbitrary: fc.constantFrom(...CONTROLS.filter((code) => code !== 0x7f)).map((code) => ({
+    what: `${hex2(code)} in a field value`, line: `X-Odd: a${String.fromCharCode(code)}b`, refused: true })) },
+  { weight: 1, arbitrary: fc.constantFrom(...CONTROLS).map((code) => ({
+    what: `${hex2(code)} in a field name`, line: `X-O${String.fromCharCode(code)}dd: ab`, refused: true })) },
+);
+
+// A request the client ends (its FIN) before it is whole (RFC 9112 §8): cut inside the head, or inside the body when
+// there is one. `at` places the cut, as a share of the part cut.
+const truncation = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.record({ part: fc.constantFrom('head', 'body'), at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }) }) },
+);
+
 // The four limits (§1.6): one of them pushed to a size served, just refused or far over (a head past 32,768 bytes),
 // never between the figure served and the figure refused, where each parser counts its own way.
 const LIMITS = { target: [8_000, 8_192], section: [16_000, 16_384], fields: [100, 100] };
@@ -88,7 +117,7 @@ const limit = fc.oneof(
 
 /** The request line and field lines of a case, padded up to its limit's size (fields after the case's own). */
 export function headOf(c, host) {
-  const fields = [`Host: ${host}`, 'Content-Type: application/json', ...(c.framing.fields ?? [])];
+  const fields = [`Host: ${host}`, ...(c.oddity ? [c.oddity.line] : []), 'Content-Type: application/json', ...(c.framing.fields ?? [])];
   let { target } = c;
   const room = (used) => Math.max(0, (c.limit?.size ?? 0) - used);
   if (c.limit?.kind === 'target') {
@@ -136,41 +165,57 @@ export const WIRE_CHECKS = {
 };
 
 /**
- * Whether §1.6 leaves the case one answer and then the close, whatever its status: a framing it refuses; an HTTP/1.0
+ * Whether §1.6 leaves the case one answer and then the close, whatever its status: a framing or a field line it
+ * refuses (a lone bad field line is also compared on its 400: oddityStatus); an HTTP/1.0
  * request with Transfer-Encoding (RFC 9112 §6.1: faulty framing, answered and closed); a version not served
  * (another major, another form) on a request that also carries a body or a `#`, where either rule's answer is right.
  */
-export const refusedCase = (c) => Boolean(c.framing.refused)
+export const refusedCase = (c) => Boolean(c.framing.refused) || Boolean(c.oddity?.refused)
   || (c.version === 'HTTP/1.0' && hasTransferEncoding(c))
   || (!servedVersion(c.version) && (Boolean(c.framing.body) || c.target.includes('#')));
 
 /**
- * One raw case: { method, target, version, leadingCrlf, framing, limit }. A HEAD over a limit is sent as GET: a parser
- * that stops in the request line cannot know it was a HEAD, and its body would be read as the canary's answer.
+ * One raw case: { method, target, version, leadingCrlf, framing, limit, oddity, truncation }. A HEAD over a limit is
+ * sent as GET: a parser that stops in the request line cannot know it was a HEAD, and its body would be read as the
+ * canary's answer. A case has at most one of a limit, an odd field line and a cut: sizes near a limit are counted
+ * in CRLFs, and a cut request is never whole.
  */
 export const wireCase = fc.record({
-  method, target, version, framing, limit,
+  method, target, version, framing, limit, oddity, truncation,
   leadingCrlf: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-}).map((c) => (c.method === 'HEAD' && limitsOf(c).over ? { ...c, method: 'GET' } : c));
+}).map((c) => (c.truncation ? { ...c, limit: null, oddity: null } : c.oddity ? { ...c, limit: null } : c))
+  .map((c) => (c.method === 'HEAD' && limitsOf(c).over ? { ...c, method: 'GET' } : c));
 
 /** The case's bytes, followed by the canary, for a target at `host`. */
 export function wireBytes(c, host) {
   const { line, fields } = headOf(c, host);
-  return Buffer.from(`${c.leadingCrlf ? '\r\n' : ''}${[line, ...fields].join('\r\n')}\r\n\r\n${c.framing.body}GET /hello HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 'latin1');
+  const ends = [line, ...fields].map((l) => (c.oddity?.lf && l === c.oddity.line ? '\n' : '\r\n'));
+  const head = `${c.leadingCrlf ? '\r\n' : ''}${[line, ...fields].map((l, i) => l + ends[i]).join('')}\r\n`;
+  if (c.truncation) {
+    const body = c.framing.body;
+    const cut = (part) => part.slice(0, Math.max(1, Math.floor(c.truncation.at * part.length)));
+    return Buffer.from(c.truncation.part === 'body' && body ? head + cut(body) : cut(head), 'latin1');
+  }
+  return Buffer.from(`${head}${c.framing.body}GET /hello HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 'latin1');
 }
+
+/** Whether the cut falls inside the body (else the head never ended). */
+const cutInBody = (c) => c.truncation.part === 'body' && c.framing.body !== '';
 
 const describeLimit = ({ kind, size, lines }) => (kind === 'fields' ? `${size} field lines`
   : kind === 'target' ? `a ${size}-byte target` : `a ${size}-byte section in ${lines} padding fields`);
 export const describeWire = (c) => `${c.leadingCrlf ? 'CRLF, ' : ''}${c.method} ${c.target} ${c.version} with ${c.framing.what}`
-  + `${c.limit ? `, ${describeLimit(c.limit)}` : ''}, then a canary GET /hello`;
+  + `${c.limit ? `, ${describeLimit(c.limit)}` : ''}${c.oddity ? `, ${c.oddity.what}` : ''}`
+  + (c.truncation ? `, cut in its ${cutInBody(c) ? 'body' : 'head'} at ${Math.round(c.truncation.at * 100)} % and the client's FIN`
+    : ', then a canary GET /hello');
 
 /** Sends the case; resolves with { verdict, problems, shown } for fuzz/judge.mjs. */
 export async function runWire(base, c) {
   const url = new URL(base);
   let answer;
   try {
-    answer = await exchange(wireBytes(c, url.host), { host: url.hostname, port: Number(url.port), expect: 2, heads: [c.method],
-      quietMs: 5_000, timeoutMs: 15_000 });
+    answer = await exchange(wireBytes(c, url.host), { host: url.hostname, port: Number(url.port), expect: c.truncation ? 1 : 2,
+      heads: [c.method], quietMs: 5_000, timeoutMs: 15_000, halfClose: Boolean(c.truncation) });
   } catch (error) {
     return { verdict: { error: 'no answer' }, problems: [`connection: ${error.code ?? error.message}`], shown: error.message };
   }
@@ -179,6 +224,7 @@ export async function runWire(base, c) {
 
 /** What the targets are compared on, and what no answer may be. Exported for the fuzzer's own tests. */
 export function judgeWire(c, { responses, closed }) {
+  if (c.truncation) return judgeCut(c, { responses, closed });
   const [first, canary] = responses;
   const req = { method: c.method, path: c.target.split('#')[0], headers: {} };
   const problems = [];
@@ -202,12 +248,40 @@ export function judgeWire(c, { responses, closed }) {
   const limits = limitsOf(c);
   const limitStatus = () => (refusedCase(c) || !servedVersion(c.version) || c.target.includes('#') ? 'either'
     : limits.far && [414, 431].includes(first?.status) ? '414 or 431' : first?.status ?? null);
+  // A field line §1.6 refuses, the only rule the case breaks: its 400 is compared too.
+  const alone = !c.framing.refused && servedVersion(c.version) && !c.target.includes('#')
+    && !(c.version === 'HTTP/1.0' && hasTransferEncoding(c));
+  // A field line either refused or read as written: a refusal (400, then the close) stands for the answer it would get.
+  const eitherRefused = c.oddity?.either && first?.status === 400 && !canary;
   const verdict = limits.over ? { refused: true, status: limitStatus(), canary: canary ? 'answered' : 'unanswered' }
-    : refusedCase(c) ? { refused: true, canary: canary ? 'answered' : 'unanswered' } : {
+    : c.oddity?.refused ? { refused: true, ...(alone ? { status: first?.status ?? null } : {}), canary: canary ? 'answered' : 'unanswered' }
+    : refusedCase(c) ? { refused: true, canary: canary ? 'answered' : 'unanswered' }
+    : eitherRefused ? { first: 'refused or read as written', canary: 'either' } : {
     first: first ? verdictOf(req, first) : null,
     canary: settled ? 'either' : canary ? canary.status : closed ? 'closed' : 'none',
   };
+  if (c.oddity?.either && !eitherRefused && !verdict.refused) Object.assign(verdict, { first: 'refused or read as written', canary: 'either' });
   const shown = responses.map((r) => `${r.version} ${r.status}${r.headers.allow ? ` (Allow: ${r.headers.allow})` : ''} ${JSON.stringify(r.text.slice(0, 80))}`)
     .join(' | ') + (closed ? ' | closed' : ' | open');
   return { verdict, problems, shown };
+}
+
+// The routes that read a body before they answer: a cut body they answered as whole would be echoed or booked.
+const readsBody = (c) => c.method === 'POST' && ['/event', '/bookings'].includes(c.target.split(/[?#]/)[0]);
+
+/**
+ * A request cut short by the client's FIN (§1.6 "Incomplete requests"): no answer, or a refusal (4xx or 5xx with the
+ * contract's envelope); never the answer a whole request gets. Where the head ended, a route may have answered before
+ * its body came (GET /hello with a body), but not one that reads the body. Nothing here is compared between targets.
+ */
+function judgeCut(c, { responses }) {
+  const [first] = responses;
+  const req = { method: c.method, path: c.target.split('#')[0], headers: {} };
+  const problems = responses.flatMap((res) => problemsOf(req, res).filter((p) => !(res.status === 505 && /^505:/.test(p))));
+  if (responses.length > 1) problems.push(`${responses.length} answers to one request cut short`);
+  if (first && first.status < 400 && (!cutInBody(c) || readsBody(c))) {
+    problems.push(`${first.status}: answered as whole a request cut in its ${cutInBody(c) ? 'body' : 'head'}`);
+  }
+  const shown = responses.map((r) => `${r.version} ${r.status} ${JSON.stringify(r.text.slice(0, 80))}`).join(' | ') || 'no answer';
+  return { verdict: { cut: true }, problems, shown };
 }

@@ -8,9 +8,9 @@ import net from 'node:net';
  * closed the connection, or nothing new has arrived for `quietMs`. Resolves { responses, closed, trailing }: each
  * response is { version, status, headers, body, text, method }; `closed` says whether the server ended the
  * connection. `heads` lists the methods of the requests sent, in order, so that the answer to a HEAD is read
- * without a body.
+ * without a body. With `halfClose` the client ends its side once the bytes are written.
  */
-export function exchange(bytes, { host, port, expect = Infinity, heads = [], quietMs = 700, timeoutMs = 5_000 }) {
+export function exchange(bytes, { host, port, expect = Infinity, heads = [], quietMs = 700, timeoutMs = 5_000, halfClose = false }) {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host, port });
     let received = Buffer.alloc(0);
@@ -31,7 +31,8 @@ export function exchange(bytes, { host, port, expect = Infinity, heads = [], qui
     };
     const limit = setTimeout(finish, timeoutMs);
     const rearm = () => { clearTimeout(quiet); quiet = setTimeout(finish, quietMs); };
-    socket.on('connect', () => { socket.write(bytes); rearm(); });
+    // halfClose: the bytes, then this side's FIN, as a client that gave up half-way through a request does.
+    socket.on('connect', () => { if (halfClose) socket.end(bytes); else socket.write(bytes); rearm(); });
     socket.on('data', (chunk) => {
       received = Buffer.concat([received, chunk]);
       // The last answer expected: a server that closes after it does so at once, so a moment more tells.

@@ -1,6 +1,7 @@
 package bench.vertx;
 
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.Future;
@@ -111,13 +112,18 @@ public final class Errors {
     }
 
     /**
-     * A connection-level failure. A peer that goes away (reset mid-download, closed mid-request) is its own
-     * business, not an error of ours: nothing is logged for it.
+     * A connection-level failure. A peer that goes away (reset mid-download, closed mid-request, or its FIN before
+     * its request's head was whole: Netty's PrematureChannelClosureException) is its own business, not an error of
+     * ours: nothing is logged for it.
      */
     public static void connectionFailed(Throwable failure) {
-        if (!(failure instanceof IOException)) {
+        if (!isPeerGone(failure)) {
             LOG.log(System.Logger.Level.ERROR, "connection failed", failure);
         }
+    }
+
+    static boolean isPeerGone(Throwable failure) {
+        return failure instanceof IOException || failure instanceof PrematureChannelClosureException;
     }
 
     /** 404 for a path no route matches (the router's error handler). */

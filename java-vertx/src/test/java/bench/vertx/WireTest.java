@@ -1,9 +1,11 @@
 package bench.vertx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bench.vertx.chat.ChatRooms;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
@@ -208,6 +210,15 @@ class WireTest {
     void aChunkSizeThatIsNotHexIs400ThenClose(String size) throws IOException {
         String body = size + "\r\n" + "x".repeat(28) + "\r\n0\r\n\r\n";
         exchange(post("Transfer-Encoding: chunked\r\n", body) + CANARY).assertOneErrorThenClosed(400, size);
+    }
+
+    @Test
+    void aPeerThatEndsBeforeItsHeadIsWholeIsNoErrorOfOurs() {
+        // Netty's decoder reports the client's FIN inside a head so; the contract logs no client's doing.
+        assertTrue(
+                Errors.isPeerGone(new PrematureChannelClosureException("Connection closed before received headers")));
+        assertTrue(Errors.isPeerGone(new SocketException("Connection reset")));
+        assertFalse(Errors.isPeerGone(new IllegalStateException("a failure of ours")));
     }
 
     @Test
