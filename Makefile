@@ -141,7 +141,9 @@ build: node-check java-check ## build STACKS (default: all)
 	@$(STACKS_CLI) build
 
 ifeq ($(RUNTIME),compose)
+# The ports check needs Node.js, which a host that only runs containers may lack: there Docker's own error stands.
 up: standins
+	@if command -v node >/dev/null; then node scripts/ports.mjs compose $(STACKS); fi
 	$(COMPOSE) up --detach --build --wait $(SERVICES)
 	@$(COMPOSE) ps
 

@@ -56,7 +56,11 @@ start() {
   fi
   if running; then say "already running (pid $(cat "$PIDFILE"))"; return; fi
   if port_taken; then
-    echo "db: port $DB_PORT on $DB_HOST is taken by another process; stop it or set DB_PORT" >&2; exit 1
+    holder=$(ss -Hltnp "sport = :$DB_PORT" 2>/dev/null | grep -o 'users:(("[^"]*"' | head -1 | cut -d'"' -f2)
+    if [ "$holder" = docker-proxy ]; then
+      echo "db: port $DB_PORT on $DB_HOST is held by the compose runtime's MariaDB: run \`make down RUNTIME=compose\` first" >&2; exit 1
+    fi
+    echo "db: port $DB_PORT on $DB_HOST is taken by ${holder:-another process}; stop it or set DB_PORT" >&2; exit 1
   fi
   local pin=()
   [ -n "$DB_CPUS" ] && pin=(taskset -c "$DB_CPUS")

@@ -10,6 +10,7 @@ import { ROOT, loadStacks, select, stackEnv, baseUrl, dbUrl } from './lib/stacks
 import { findJavaHome } from './lib/java.mjs';
 import { start, stop, waitHealthy, runningPid, portTaken, logFile, tail, exitOf } from './lib/processes.mjs';
 import { lifecycleProblems, logProblems } from './lib/lifecycle.mjs';
+import { holderOf, portAdvice } from './lib/holders.mjs';
 import { docker, upService, stopService, stopStackServices } from './lib/containers.mjs';
 
 const STARTUP_TIMEOUT_MS = Number(process.env.STARTUP_TIMEOUT || 120) * 1000;
@@ -43,7 +44,9 @@ async function up(target) {
     return null;
   }
   if (await portTaken(target.stack.port)) {
-    throw new Error(`port ${target.stack.port} for ${target.id} is taken by another process`);
+    const holder = holderOf(target.stack.port);
+    throw new Error(portAdvice(target.stack.port, holder, 'native')
+      ?? `port ${target.stack.port} for ${target.id} is taken by ${holder?.pid ? `${holder.command} (pid ${holder.pid})` : 'another process'}`);
   }
   const pid = start(target, runtimeEnv(target, stackEnv(target)));
   const state = await waitHealthy(baseUrl(target), pid, STARTUP_TIMEOUT_MS);
@@ -127,7 +130,7 @@ async function conformance(list) {
       why.push(...suite.failed);
       // Started here: also the start-up line, a quiet log under the suite's load, and SIGTERM → exit 0.
       const problems = container ? await containerLifecycleProblems(target, container)
-        : pid ? await lifecycleProblems(target, pid, { log: logFile(target), stop, exitOf }) : [];
+        : pid ? await lifecycleProblems(target, pid, { log: logFile(target), stop, exitOf, listenHost: stackEnv(target).LISTEN_HOST }) : [];
       for (const problem of problems) console.error(`${target.id}: ${problem}`);
       why.push(...problems);
     } catch (error) {

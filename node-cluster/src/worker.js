@@ -10,7 +10,7 @@ const config = readConfig(); // PORT comes from the primary
 config.db.poolSize = Number(process.env.NODE_CLUSTER_POOL_SHARE) || config.db.poolSize;
 const { server, shutdown } = createServer(config, { rooms: createClusterRooms(process) });
 
-server.listen(config.port);
+server.listen(config.port, config.listenHost);
 
 // SIGTERM from the runner (to the whole process group) or forwarded by the primary; SIGINT from a terminal.
 const stop = exitAfterShutdown(shutdown);

@@ -8,6 +8,7 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 function readConfig(env = process.env) {
   return {
     port: integer(env, 'PORT', 8085),
+    listenHost: env.LISTEN_HOST || '127.0.0.1',
     staticRoot: path.resolve(env.STATIC_ROOT || path.join(REPO_ROOT, '.run', 'static')),
     db: {
       host: env.DB_HOST || '127.0.0.1',

@@ -7,7 +7,7 @@ const { createServer, exitAfterShutdown } = require('./app');
 const config = readConfig();
 const { server, shutdown } = createServer(config);
 
-server.listen(config.port, () => {
+server.listen(config.port, config.listenHost, () => {
   console.log(
     `node-express listening on port ${server.address().port}, workers=1, ` +
       `db pool=${config.db.poolSize}, node ${process.version}`,

@@ -26,7 +26,7 @@ export function schemaFile() {
 // its generator ceiling.
 export const INFRA_SERVICES = ['db', 'static', 'loadtest', 'ceiling'];
 // What scripts/lib/stacks.mjs stackEnv gives every stack besides its stack.json env.
-export const CONTRACT_ENV = ['PORT', 'DB_HOST', 'DB_PORT', 'DB_NAME', 'DB_USER', 'DB_PASSWORD', 'DB_POOL_SIZE',
+export const CONTRACT_ENV = ['PORT', 'LISTEN_HOST', 'DB_HOST', 'DB_PORT', 'DB_NAME', 'DB_USER', 'DB_PASSWORD', 'DB_POOL_SIZE',
   'STATIC_ROOT', 'WORKERS'];
 
 export function readCompose(root) {
@@ -80,6 +80,9 @@ const envValue = (service, name) => {
   return entry?.includes('=') ? entry.slice(entry.indexOf('=') + 1) : null;
 };
 const portsOf = (service) => (service.ports ?? []).map((p) => (typeof p === 'object' ? `${p.published}:${p.target}` : String(p)));
+/** The host addresses a service publishes its ports on: '' for every interface (no host_ip). */
+const publishedOn = (service) => (service.ports ?? []).map((p) => (typeof p === 'object' ? p.host_ip ?? ''
+  : String(p).split(':').slice(0, -2).join(':')));
 const sorted = (list) => [...new Set(list)].sort();
 const buildOf = (service) => (typeof service.build === 'string' ? { context: service.build } : service.build ?? {});
 /** A service's build args as Compose passes them with an empty environment, from a map or a list of NAME=value. */
@@ -109,6 +112,9 @@ export function stackProblems(doc, stacks) {
     if (!portsOf(service).some((p) => p === `${port}:${port}` || p.endsWith(`:${port}:${port}`))) {
       problems.push(`${where} disagree on the port: stack.json ${port}, ports ${JSON.stringify(portsOf(service))}`);
     }
+    // A server that writes to a database is no business of the network the machine is on (spec/API.md §1.1).
+    const wide = publishedOn(service).filter((host) => host !== '127.0.0.1');
+    if (wide.length) problems.push(`${stack.name}: its docker-compose.yml service publishes on ${wide.map((h) => h || 'every interface').join(', ')}: publish "127.0.0.1:${port}:${port}"`);
     const probe = JSON.stringify(service.healthcheck?.test ?? '');
     if (!probe.includes(`/${port}`) || !probe.includes('/health')) problems.push(`${where} disagree on the port: the healthcheck does not probe /health on ${port}`);
     const variantEnv = stack.variants.flatMap((v) => Object.keys(v.env ?? {}));

@@ -18,8 +18,40 @@ export function logProblems(text, name, port) {
   return [`logged ${after.length} line(s) while the suite ran (no per-request logs): ${after.slice(0, 3).join(' | ')}`];
 }
 
-export async function lifecycleProblems(target, pid, { log, stop, exitOf }) {
+// The IPv6 addresses a stack may show in /proc/net/tcp6 (four little-endian words), as text.
+const IPV6 = { '00000000000000000000000000000000': '::', '00000000000000000000000001000000': '::1',
+  '0000000000000000FFFF00000100007F': '::ffff:127.0.0.1' };
+
+/**
+ * The addresses a listening TCP socket on `port` is bound to, from /proc/net/tcp and tcp6 (Linux): '0.0.0.0' and
+ * '::' are every interface.
+ */
+export function listeningOn(port, tables = ['/proc/net/tcp', '/proc/net/tcp6'].map((f) => { try { return readFileSync(f, 'utf8'); } catch { return ''; } })) {
+  const addresses = [];
+  for (const table of tables) {
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state !== '0A' || !local) continue; // 0A: LISTEN
+      const [hex, portHex] = local.split(':');
+      if (parseInt(portHex, 16) !== port) continue;
+      addresses.push(hex.length === 8 ? hex.match(/../g).reverse().map((b) => parseInt(b, 16)).join('.')
+        : IPV6[hex.toUpperCase()] ?? `[${hex}]`);
+    }
+  }
+  return addresses;
+}
+
+/** A stack listening wider than LISTEN_HOST (spec/API.md §1.1: loopback by default). */
+export function bindProblems(port, listenHost, addresses = listeningOn(port)) {
+  const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+  const allowed = listenHost === '127.0.0.1' || listenHost === 'localhost' ? loopback : [listenHost];
+  const wide = addresses.filter((a) => !allowed.includes(a));
+  return wide.length ? [`listens on ${wide.join(', ')}:${port}, not only on LISTEN_HOST ${listenHost}`] : [];
+}
+
+export async function lifecycleProblems(target, pid, { log, stop, exitOf, listenHost = '127.0.0.1' }) {
   const problems = logProblems(readFileSync(log, 'utf8'), target.stack.name, target.stack.port);
+  problems.push(...bindProblems(target.stack.port, listenHost));
   const how = await stop(pid);
   const exit = await Promise.race([exitOf(pid), new Promise((r) => setTimeout(() => r(null), 1000))]);
   if (how === 'killed') problems.push('did not exit within 15 s of SIGTERM (drain is at most 10 s)');

@@ -76,6 +76,8 @@ export function stackEnv(target, env = process.env) {
   const db = dbSettings(env);
   const base = {
     PORT: String(target.stack.port),
+    // Loopback on one machine; across hosts the server host's own address, where the load hosts reach it.
+    LISTEN_HOST: env.LISTEN_HOST || env.SERVER_HOST || '127.0.0.1',
     DB_HOST: db.host,
     DB_PORT: db.port,
     DB_NAME: db.name,

@@ -54,7 +54,7 @@ test('make test fails when a stack.json and its service disagree on the port (st
   for (const line of result.stderr.trim().split('\n')) t.diagnostic(line);
   assert.equal(result.status, 1);
   assert.match(result.stderr, /compose: node-express: stack\.json and its docker-compose\.yml service disagree on the port: stack\.json 9085, PORT=8085/);
-  assert.match(result.stderr, /disagree on the port: stack\.json 9085, ports \["8085:8085"\]/);
+  assert.match(result.stderr, /disagree on the port: stack\.json 9085, ports \["127\.0\.0\.1:8085:8085"\]/);
   assert.match(result.stderr, /the healthcheck does not probe \/health on 9085/);
 });
 
@@ -197,6 +197,7 @@ test('make up, bench and down go through docker compose with RUNTIME=compose, na
   const lines = compose.stdout.trim().split('\n');
   assert.deepEqual(lines.filter((l) => !l.includes(' run ')), [
     'scripts/standins.sh ensure',
+    'if command -v node >/dev/null; then node scripts/ports.mjs compose node-express java-vertx:eventbus; fi',
     'docker compose up --detach --build --wait node-express java-vertx',
     'docker compose ps',
     'docker compose --profile bench build',
@@ -250,4 +251,14 @@ test('a container\'s memory is counted as Pss counts a process tree: anonymous a
   const v2 = 'anon 30000000\nfile 104857600\nfile_mapped 5000000\ninactive_file 4096\n';
   assert.equal(memoryStatBytes(v2, false), 35_000_000);
   assert.throws(() => memoryStatBytes('cache 1\n', true), /no anonymous and mapped-file counts/);
+});
+
+test('a stack service published on every interface is a problem: its port belongs on the host\'s loopback', () => {
+  const doc = readCompose(ROOT);
+  const wide = { ...doc, services: { ...doc.services, 'java-reactor': { ...doc.services['java-reactor'], ports: ['8081:8081'] },
+    'java-vertx': { ...doc.services['java-vertx'], ports: [{ target: 8082, published: '8082', host_ip: '0.0.0.0' }] } } };
+  const problems = stackProblems(wide, loadStacks(ROOT));
+  assert.ok(problems.includes('java-reactor: its docker-compose.yml service publishes on every interface: publish "127.0.0.1:8081:8081"'), problems.join('\n'));
+  assert.ok(problems.includes('java-vertx: its docker-compose.yml service publishes on 0.0.0.0: publish "127.0.0.1:8082:8082"'), problems.join('\n'));
+  assert.deepEqual(stackProblems(doc, loadStacks(ROOT)), []);
 });

@@ -89,6 +89,20 @@ test('the start-up line is checked for its format, and anything logged after it 
   assert.match(logProblems(`${ok}\nGET /hello 200\n`, 'node-express', 8085)[0], /logged 1 line\(s\).*GET \/hello 200/);
 });
 
+test('a stack listening wider than LISTEN_HOST is reported, read off /proc/net/tcp and tcp6', async () => {
+  const { bindProblems, listeningOn } = await import('../lib/lifecycle.mjs');
+  const head = '  sl  local_address rem_address   st\n';
+  const tcp = `${head}   0: 0100007F:1F95 00000000:0000 0A\n   1: 00000000:1F96 00000000:0000 0A\n   2: 0100007F:1F96 0100007F:9C40 01\n`;
+  const tcp6 = `${head}   0: 00000000000000000000000000000000:1F97 00000000000000000000000000000000:0000 0A\n`;
+  assert.deepEqual(listeningOn(8085, [tcp, tcp6]), ['127.0.0.1']);
+  assert.deepEqual(listeningOn(8086, [tcp, tcp6]), ['0.0.0.0'], 'an established socket on the port is no listener');
+  assert.deepEqual(listeningOn(8087, [tcp, tcp6]), ['::']);
+  assert.deepEqual(bindProblems(8085, '127.0.0.1', ['127.0.0.1']), []);
+  assert.deepEqual(bindProblems(8086, '127.0.0.1', ['0.0.0.0']), ['listens on 0.0.0.0:8086, not only on LISTEN_HOST 127.0.0.1']);
+  assert.deepEqual(bindProblems(8087, '198.18.0.2', ['::']), ['listens on :::8087, not only on LISTEN_HOST 198.18.0.2']);
+  assert.deepEqual(bindProblems(8087, '198.18.0.2', ['198.18.0.2']), []);
+});
+
 // The start line says `node …`: the stack runs on whichever node comes first on the PATH it is started with,
 // which make puts the pinned one at (.node-version, `make node-check`).
 test('a Node stack is started on the Node.js of .node-version', () => {

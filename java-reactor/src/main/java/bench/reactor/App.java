@@ -69,6 +69,7 @@ public final class App {
     /** The configured server, not yet bound. */
     public HttpServer server() {
         return HttpServer.create()
+                .host(config.listenHost())
                 .port(config.port())
                 .runOn(loops)
                 .channelGroup(connections)

@@ -6,6 +6,7 @@ import java.util.Map;
 /** The contract's environment variables (spec/API.md §1.1), each with its default. */
 public record Config(
         int port,
+        String listenHost,
         String dbHost,
         int dbPort,
         String dbName,
@@ -18,6 +19,7 @@ public record Config(
     public static Config fromEnv(Map<String, String> env) {
         return new Config(
                 positive(env, "PORT", 8081),
+                env.getOrDefault("LISTEN_HOST", "127.0.0.1"),
                 env.getOrDefault("DB_HOST", "127.0.0.1"),
                 positive(env, "DB_PORT", 3307),
                 env.getOrDefault("DB_NAME", "bench"),

@@ -9,6 +9,7 @@ import java.util.Map;
  */
 public record Config(
         int port,
+        String listenHost,
         String dbHost,
         int dbPort,
         String dbName,
@@ -28,6 +29,7 @@ public record Config(
     public static Config fromEnv(Map<String, String> env) {
         return new Config(
                 integer(env, "PORT", 8082),
+                text(env, "LISTEN_HOST", "127.0.0.1"),
                 text(env, "DB_HOST", "127.0.0.1"),
                 integer(env, "DB_PORT", 3307),
                 text(env, "DB_NAME", "bench"),

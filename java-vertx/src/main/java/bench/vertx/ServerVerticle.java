@@ -85,7 +85,7 @@ final class ServerVerticle extends VerticleBase {
                 .requestHandler(this::everyRequest)
                 .invalidRequestHandler(this::invalidRequest)
                 .connectionHandler(connection -> connected(connection, options));
-        return server.listen(config.port());
+        return server.listen(config.port(), config.listenHost());
     }
 
     /**

@@ -39,7 +39,17 @@ class ServerVerticleTest {
             port = free.getLocalPort();
         }
         Config config = new Config(
-                port, "127.0.0.1", 3307, "bench", "bench", "bench", 1, Path.of("."), 1, Config.ChatFanout.DIRECT);
+                port,
+                "127.0.0.1",
+                "127.0.0.1",
+                3307,
+                "bench",
+                "bench",
+                "bench",
+                1,
+                Path.of("."),
+                1,
+                Config.ChatFanout.DIRECT);
         Pool pool = MySQLBuilder.pool().using(vertx).build(); // never connects: no route here reaches it
         client = vertx.createHttpClient();
         vertx.deployVerticle(new ServerVerticle(config, pool, ChatRooms.create(config.chatFanout(), vertx)))

@@ -52,7 +52,17 @@ class WireTest {
             port = free.getLocalPort();
         }
         Config config = new Config(
-                port, "127.0.0.1", 3307, "bench", "bench", "bench", 1, Path.of("."), 1, Config.ChatFanout.DIRECT);
+                port,
+                "127.0.0.1",
+                "127.0.0.1",
+                3307,
+                "bench",
+                "bench",
+                "bench",
+                1,
+                Path.of("."),
+                1,
+                Config.ChatFanout.DIRECT);
         // The MariaDB that make unit provides, for the routes that answer once it has (/health, /aggregates).
         Pool pool = MySQLBuilder.pool()
                 .connectingTo(new MySQLConnectOptions()
