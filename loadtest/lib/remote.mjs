@@ -184,7 +184,7 @@ export async function startRemoteStack(target, serverCpus, onStarted = () => {})
 export async function startRemoteCeiling(serverCpus, port) {
   const host = HOSTS.server;
   const pin = serverCpus ? `taskset -c ${quote(serverCpus)} ` : '';
-  const out = await mustRunOn(host, [], { env: { CEILING_PORT: port }, shell: 'R="${RUN_DIR:-$PWD/.run}"; mkdir -p "$R"; ' +
+  const out = await mustRunOn(host, [], { env: { CEILING_PORT: port, LISTEN_HOST: host.address }, shell: 'R="${RUN_DIR:-$PWD/.run}"; mkdir -p "$R"; ' +
     `STATIC_ROOT="$R/static" setsid ${pin}node loadtest/ceiling-server.mjs >"$R/ceiling.log" 2>&1 </dev/null & echo $!` });
   const pid = Number(out.trim());
   const stop = async () => {
