@@ -57,7 +57,7 @@ class ServerTest {
         env.put("WORKERS", "2");
         app = new App(Config.fromEnv(env));
         server = app.server().port(0).bindNow();
-        client = HttpClient.create().port(server.port());
+        client = HttpClient.create().host(server.host()).port(server.port());
     }
 
     @AfterAll

@@ -22,6 +22,22 @@ public final class Fixtures {
         }
     }
 
+    /** The contract's defaults on loopback, a free port, one event loop and one pooled connection. */
+    public static Config config(int port) {
+        return new Config(
+                port,
+                "127.0.0.1",
+                "127.0.0.1",
+                3307,
+                "bench",
+                "bench",
+                "bench",
+                1,
+                Path.of("."),
+                1,
+                Config.ChatFanout.DIRECT);
+    }
+
     public static byte[] bytes(Path file) {
         try {
             return Files.readAllBytes(file);

@@ -19,7 +19,6 @@ import io.vertx.mysqlclient.MySQLBuilder;
 import io.vertx.sqlclient.Pool;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,18 +37,7 @@ class ServerVerticleTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        Config config = new Config(
-                port,
-                "127.0.0.1",
-                "127.0.0.1",
-                3307,
-                "bench",
-                "bench",
-                "bench",
-                1,
-                Path.of("."),
-                1,
-                Config.ChatFanout.DIRECT);
+        Config config = Fixtures.config(port);
         Pool pool = MySQLBuilder.pool().using(vertx).build(); // never connects: no route here reaches it
         client = vertx.createHttpClient();
         vertx.deployVerticle(new ServerVerticle(config, pool, ChatRooms.create(config.chatFanout(), vertx)))

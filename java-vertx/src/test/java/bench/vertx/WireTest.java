@@ -20,7 +20,6 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -51,18 +50,7 @@ class WireTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        Config config = new Config(
-                port,
-                "127.0.0.1",
-                "127.0.0.1",
-                3307,
-                "bench",
-                "bench",
-                "bench",
-                1,
-                Path.of("."),
-                1,
-                Config.ChatFanout.DIRECT);
+        Config config = Fixtures.config(port);
         // The MariaDB that make unit provides, for the routes that answer once it has (/health, /aggregates).
         Pool pool = MySQLBuilder.pool()
                 .connectingTo(new MySQLConnectOptions()
