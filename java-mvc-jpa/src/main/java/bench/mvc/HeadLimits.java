@@ -5,7 +5,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Collections;
+import java.util.Enumeration;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -36,16 +36,27 @@ class HeadLimits extends OncePerRequestFilter {
         return query == null ? uri : uri + '?' + query;
     }
 
-    /** 414, 431, or 0 within the limits; a target too long is refused before the fields are looked at. */
+    /** The length of {@link #target}'s text, without building it on every request; 0 when it was not read whole. */
+    static int targetLength(@Nullable String uri, @Nullable String query) {
+        if (uri == null || uri.isEmpty()) return 0;
+        return query == null ? uri.length() : uri.length() + 1 + query.length();
+    }
+
+    /**
+     * 414, 431, or 0 within the limits; a target too long is refused before the fields are looked at. It runs on every
+     * request, so it walks the container's enumerations rather than copying them.
+     */
     static int refusal(HttpServletRequest request) {
-        String target = target(request.getRequestURI(), request.getQueryString());
-        if (target != null && target.length() > TARGET) return HttpServletResponse.SC_REQUEST_URI_TOO_LONG;
+        if (targetLength(request.getRequestURI(), request.getQueryString()) > TARGET) {
+            return HttpServletResponse.SC_REQUEST_URI_TOO_LONG;
+        }
         int lines = 0;
         int section = 0;
-        for (String name : Collections.list(request.getHeaderNames())) {
-            for (String value : Collections.list(request.getHeaders(name))) {
+        for (Enumeration<String> names = request.getHeaderNames(); names.hasMoreElements(); ) {
+            String name = names.nextElement();
+            for (Enumeration<String> values = request.getHeaders(name); values.hasMoreElements(); ) {
                 lines++;
-                section += name.length() + ": ".length() + value.length() + "\r\n".length();
+                section += name.length() + ": ".length() + values.nextElement().length() + "\r\n".length();
             }
         }
         return lines > FIELD_LINES || section > SECTION ? 431 : 0;
