@@ -5,21 +5,33 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 const read = (file) => { try { return readFileSync(file, 'utf8'); } catch { return ''; } };
 
-/** The inodes of the sockets listening on `port`, any address. */
-function listenerInodes(port) {
-  const inodes = new Set();
-  for (const table of [read('/proc/net/tcp'), read('/proc/net/tcp6')]) {
+// The IPv6 addresses a stack may show in /proc/net/tcp6 (four little-endian words), as text.
+const IPV6 = { '00000000000000000000000000000000': '::', '00000000000000000000000001000000': '::1',
+  '0000000000000000FFFF00000100007F': '::ffff:127.0.0.1' };
+
+/**
+ * The sockets listening on `port` ({ address, inode }), from /proc/net/tcp and tcp6 or the `tables` given: '0.0.0.0'
+ * and '::' are every interface.
+ */
+export function listeners(port, tables = [read('/proc/net/tcp'), read('/proc/net/tcp6')]) {
+  const found = [];
+  for (const table of tables) {
     for (const line of table.split('\n').slice(1)) {
       const f = line.trim().split(/\s+/);
-      if (f[3] === '0A' && parseInt((f[1] ?? '').split(':')[1], 16) === port) inodes.add(f[9]);
+      if (f[3] !== '0A' || !f[1]) continue; // 0A: LISTEN
+      const [hex, portHex] = f[1].split(':');
+      if (parseInt(portHex, 16) !== port) continue;
+      const address = hex.length === 8 ? hex.match(/../g).reverse().map((b) => parseInt(b, 16)).join('.')
+        : IPV6[hex.toUpperCase()] ?? `[${hex}]`;
+      found.push({ address, inode: f[9] });
     }
   }
-  return inodes;
+  return found;
 }
 
 /** { pid, command } of the process listening on `port`, { pid: null } when another namespace's is, or null. */
 export function holderOf(port) {
-  const inodes = listenerInodes(port);
+  const inodes = new Set(listeners(port).map((l) => l.inode));
   if (inodes.size === 0) return null;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let fds = [];

@@ -2,6 +2,7 @@
 // nothing logged while the conformance suite runs (no per-request logs; its bad requests are expected 4xx,
 // not errors), and SIGTERM ending the process with exit code 0 once it has drained.
 import { readFileSync } from 'node:fs';
+import { listeners } from './holders.mjs';
 
 export function startupLine(name, port) {
   return new RegExp(`^${name} listening on port ${port}, workers=[1-9]\\d*, db pool=[1-9]\\d*, \\S+ \\S+$`);
@@ -18,28 +19,8 @@ export function logProblems(text, name, port) {
   return [`logged ${after.length} line(s) while the suite ran (no per-request logs): ${after.slice(0, 3).join(' | ')}`];
 }
 
-// The IPv6 addresses a stack may show in /proc/net/tcp6 (four little-endian words), as text.
-const IPV6 = { '00000000000000000000000000000000': '::', '00000000000000000000000001000000': '::1',
-  '0000000000000000FFFF00000100007F': '::ffff:127.0.0.1' };
-
-/**
- * The addresses a listening TCP socket on `port` is bound to, from /proc/net/tcp and tcp6 (Linux): '0.0.0.0' and
- * '::' are every interface.
- */
-export function listeningOn(port, tables = ['/proc/net/tcp', '/proc/net/tcp6'].map((f) => { try { return readFileSync(f, 'utf8'); } catch { return ''; } })) {
-  const addresses = [];
-  for (const table of tables) {
-    for (const line of table.split('\n').slice(1)) {
-      const [, local, , state] = line.trim().split(/\s+/);
-      if (state !== '0A' || !local) continue; // 0A: LISTEN
-      const [hex, portHex] = local.split(':');
-      if (parseInt(portHex, 16) !== port) continue;
-      addresses.push(hex.length === 8 ? hex.match(/../g).reverse().map((b) => parseInt(b, 16)).join('.')
-        : IPV6[hex.toUpperCase()] ?? `[${hex}]`);
-    }
-  }
-  return addresses;
-}
+/** The addresses a listening TCP socket on `port` is bound to ('0.0.0.0' and '::' are every interface). */
+export const listeningOn = (port, tables) => listeners(port, tables).map((l) => l.address);
 
 /** A stack listening wider than LISTEN_HOST (spec/API.md §1.1: loopback by default). */
 export function bindProblems(port, listenHost, addresses = listeningOn(port)) {

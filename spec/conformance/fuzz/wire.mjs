@@ -166,7 +166,7 @@ export const WIRE_CHECKS = {
 
 /**
  * Whether §1.6 leaves the case one answer and then the close, whatever its status: a framing or a field line it
- * refuses (a lone bad field line is also compared on its 400: oddityStatus); an HTTP/1.0
+ * refuses (a bad field line that breaks no other rule is compared on its 400 too); an HTTP/1.0
  * request with Transfer-Encoding (RFC 9112 §6.1: faulty framing, answered and closed); a version not served
  * (another major, another form) on a request that also carries a body or a `#`, where either rule's answer is right.
  */
@@ -222,6 +222,9 @@ export async function runWire(base, c) {
   return judgeWire(c, answer);
 }
 
+/** An answer's problems (fuzz/answers.mjs), where a 505 is §1.6's answer, not a server error. */
+const envelopeProblems = (req, res) => problemsOf(req, res).filter((p) => !(res.status === 505 && /^505:/.test(p)));
+
 /** What the targets are compared on, and what no answer may be. Exported for the fuzzer's own tests. */
 export function judgeWire(c, { responses, closed }) {
   if (c.truncation) return judgeCut(c, { responses, closed });
@@ -230,8 +233,7 @@ export function judgeWire(c, { responses, closed }) {
   const problems = [];
   if (!first) problems.push(closed ? 'the connection closed with no answer' : 'no answer');
   for (const res of responses) {
-    problems.push(...problemsOf(res === first ? req : { method: 'GET', path: '/hello', headers: {} }, res)
-      .filter((p) => !(res.status === 505 && /^505:/.test(p))));
+    problems.push(...envelopeProblems(res === first ? req : { method: 'GET', path: '/hello', headers: {} }, res));
     if (HIDDEN_BODY.equals(res.body)) problems.push(`desync: the request hidden in the body was answered (${res.status} ${HIDDEN_PATH})`);
   }
   if (responses.length > 2) problems.push(`${responses.length} answers to two requests`);
@@ -251,16 +253,14 @@ export function judgeWire(c, { responses, closed }) {
   // A field line §1.6 refuses, the only rule the case breaks: its 400 is compared too.
   const alone = !c.framing.refused && servedVersion(c.version) && !c.target.includes('#')
     && !(c.version === 'HTTP/1.0' && hasTransferEncoding(c));
-  // A field line either refused or read as written: a refusal (400, then the close) stands for the answer it would get.
-  const eitherRefused = c.oddity?.either && first?.status === 400 && !canary;
   const verdict = limits.over ? { refused: true, status: limitStatus(), canary: canary ? 'answered' : 'unanswered' }
     : c.oddity?.refused ? { refused: true, ...(alone ? { status: first?.status ?? null } : {}), canary: canary ? 'answered' : 'unanswered' }
     : refusedCase(c) ? { refused: true, canary: canary ? 'answered' : 'unanswered' }
-    : eitherRefused ? { first: 'refused or read as written', canary: 'either' } : {
+    // A field line either refused or read as written: only the envelope of the answers is checked (problems above).
+    : c.oddity?.either ? { first: 'refused or read as written', canary: 'either' } : {
     first: first ? verdictOf(req, first) : null,
     canary: settled ? 'either' : canary ? canary.status : closed ? 'closed' : 'none',
   };
-  if (c.oddity?.either && !eitherRefused && !verdict.refused) Object.assign(verdict, { first: 'refused or read as written', canary: 'either' });
   const shown = responses.map((r) => `${r.version} ${r.status}${r.headers.allow ? ` (Allow: ${r.headers.allow})` : ''} ${JSON.stringify(r.text.slice(0, 80))}`)
     .join(' | ') + (closed ? ' | closed' : ' | open');
   return { verdict, problems, shown };
@@ -277,7 +277,7 @@ const readsBody = (c) => c.method === 'POST' && ['/event', '/bookings'].includes
 function judgeCut(c, { responses }) {
   const [first] = responses;
   const req = { method: c.method, path: c.target.split('#')[0], headers: {} };
-  const problems = responses.flatMap((res) => problemsOf(req, res).filter((p) => !(res.status === 505 && /^505:/.test(p))));
+  const problems = responses.flatMap((res) => envelopeProblems(req, res));
   if (responses.length > 1) problems.push(`${responses.length} answers to one request cut short`);
   if (first && first.status < 400 && (!cutInBody(c) || readsBody(c))) {
     problems.push(`${first.status}: answered as whole a request cut in its ${cutInBody(c) ? 'body' : 'head'}`);
