@@ -58,9 +58,12 @@ const runDir = join(resultsRoot, stamp);
 let corpusCsv = null; // the bookings corpus, written in main()
 let current = null; // the server up right now (from the moment its process exists), stopped on Ctrl-C too
 let startFailure = null; // why the current session's stack did not start, for every run of the session
+// The repeat's nginx, kept up after its own session beside each stack for the bracket windows (profile.bracket).
+let ceilingUp = null;
 
 const { runs, orderOf, httpWorkloads, latencyWorkloads, ceilingWorkloads } = planRuns(targets, profile);
-const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step), 0);
+const bracketed = (run) => (isCeiling(run.server) ? null : run.workload);
+const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step, bracketed(r)), 0);
 const progress = createProgress({ plannedSeconds });
 const results = new Map(); // "server|label" → { server, workload, label, step, repeats: [] }
 const latency = []; // one record per stack × workload × offered rate (lib/latency.mjs)
@@ -80,7 +83,7 @@ function record(run, outcome) {
 
 const dirOf = (run, name) => join(runDir, name.replace(/[^\w.-]+/g, '_'), run.label.replace('@', '-'), String(run.repeat));
 const announce = (run, name) => progress.run({ index: runs.indexOf(run) + 1, count: runs.length, server: name,
-  label: run.label, repeat: run.repeat, plannedSeconds: estimateSeconds(profile, run.step) });
+  label: run.label, repeat: run.repeat, plannedSeconds: estimateSeconds(profile, run.step, bracketed(run)) });
 
 async function main() {
   mkdirSync(runDir, { recursive: true });
@@ -139,6 +142,8 @@ async function main() {
     if (session !== run.session) {
       session = run.session;
       startFailure = null;
+      // A new repeat's ceiling session: the last repeat's nginx has served its brackets.
+      if (ceiling) await stopCeiling();
       const starting = ceiling ? startNginx(pinning.server)
         : startStack(run.server, pinning.server, progress.note, (started) => { current = started; });
       current = await starting.catch((error) => { startFailure = error; return null; });
@@ -152,9 +157,12 @@ async function main() {
       // What the open-loop generator can offer on LOADGEN_CPUS: its latency steps ask for at most half of it.
       if (ceiling && last && run.repeat === 1) await measureOpenLoopCeilings(openLoopCeilings);
     } finally {
-      if (last) await stopCurrent();
+      // The ceiling stays up for the brackets of this repeat's stacks; they start after it.
+      if (last && ceiling && profile.bracket && current) [ceilingUp, current] = [current, null];
+      else if (last) await stopCurrent();
     }
   }
+  await stopCeiling();
   progress.done();
   await db.end();
   await finish(env);
@@ -228,7 +236,7 @@ async function throughputRun(run, db, base) {
   try {
     if (!current) throw startFailure ?? new Error('the stack is not running');
     // A bookings window also reads MariaDB's counters either side of it: what each booking cost the database.
-    outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step,
+    outcome = await measureSafely({ ...base, server: current, workload: run.workload, step: run.step, bracket: bracketFor(run),
       dir: dirOf(run, run.server.id), ...(run.workload === 'bookings' ? { counters: () => readCounters(db) } : {}) });
   } catch (error) {
     outcome = (run.workload === 'chat' ? failedChatRun : failedRun)(`did not start: ${error.message}`);
@@ -256,6 +264,15 @@ async function stopCurrent() {
   if (current) await current.stop();
   current = null;
 }
+
+async function stopCeiling() {
+  if (ceilingUp) await ceilingUp.stop();
+  ceilingUp = null;
+}
+
+/** The repeat's nginx and the bracket windows' length, where the profile brackets the run's workload. */
+const bracketFor = (run) => (ceilingUp && profile.bracket?.workloads.includes(run.workload)
+  ? { server: ceilingUp, seconds: profile.bracket.seconds } : null);
 
 // A stack's open-loop rates on a workload from the throughput measured so far: fractions of the slowest stack's
 // maximum and of its own, capped at the generator's share of its nginx ceiling. null without a maximum of its own.
@@ -413,6 +430,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     stopGenerators();
     stopChatClients();
     if (current) await current.stop();
+    await ceilingUp?.stop();
     process.exit(128 + constants.signals[signal]);
   });
 }
@@ -420,6 +438,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 main().catch(async (error) => {
   progress.done();
   if (current) await current.stop();
+  await ceilingUp?.stop();
   console.error(`bench: ${error.stack ?? error.message}`);
   process.exitCode = 1;
 });

@@ -3,9 +3,9 @@
 // (lib/intervals.mjs): a change at p < ALPHA, `~` otherwise. With too few repeats the test could never reach
 // ALPHA (3 against 3 gives p ≥ 0.1 whatever the figures, a single run p = 1), so those rows say they cannot
 // decide instead of guessing from a difference between two single figures.
-import { changeInterval, mannWhitney, minimumP, ratioPerRepeat } from './intervals.mjs';
+import { changeInterval, mannWhitney, minimumP } from './intervals.mjs';
 import { goodRepeat } from './summary.mjs';
-import { perRepeat } from './ranks.mjs';
+import { ceilingRatios } from './ranks.mjs';
 import { median } from './stats.mjs';
 
 export const ALPHA = 0.05;
@@ -31,10 +31,10 @@ function judge(a, b) {
 }
 
 // The ratio to the nginx ceiling of the same repeat, on both sides: what should not move when only the host did.
-function ceilingRatios(ra, rb, ceilingA, ceilingB) {
-  if (!ceilingA || !ceilingB) return null;
-  const a = ratioPerRepeat(perRepeat(ra), perRepeat(ceilingA));
-  const b = ratioPerRepeat(perRepeat(rb), perRepeat(ceilingB));
+// Each side's to the bracket around its windows where it has one (lib/ranks.mjs ceilingRatios).
+function ceilingChange(ra, rb, ceilingA, ceilingB) {
+  const a = ceilingRatios(ra, ceilingA).values;
+  const b = ceilingRatios(rb, ceilingB).values;
   return a.length && b.length ? { a: median(a), b: median(b), ...judge(a, b) } : null;
 }
 
@@ -44,7 +44,7 @@ function compareRow(ra, rb, ceilingA, ceilingB) {
   const row = { a: ra, b: rb, sideA: a, sideB: b, delta: null, change: null, p: null, outcome: null, ofCeiling: null };
   if (!a.n || !b.n) return { ...row, verdict: ra.failed || rb.failed ? 'failed run' : 'no throughput' };
   return { ...row, delta: b.median / a.median - 1, change: changeInterval(a.values, b.values), ...judge(a.values, b.values),
-    ofCeiling: ceilingRatios(ra, rb, ceilingA, ceilingB) };
+    ofCeiling: ceilingChange(ra, rb, ceilingA, ceilingB) };
 }
 
 /** The comparison rows: every stack × label of either run, B against A. */

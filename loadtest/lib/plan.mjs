@@ -8,40 +8,45 @@ export const CEILING_WORKLOADS = ['hello', 'static', 'echo', 'bookings'];
 export const BOOKINGS_CEILING = 'bookings ceiling (no HTTP)';
 export const isCeiling = (server) => server === CEILING || server === BOOKINGS_CEILING;
 
-// Repeat by repeat: the nginx ceiling (started afresh), then one start of each stack
-// for its HTTP workloads, then a second start of each for its chat scenarios and late latency steps. A repeat is a
-// fresh start of everything it measures, and repeat r runs the stacks in the first repeat's order rotated r − 1
-// places, so a slow drift of the shared host falls on every stack alike and each ratio to the best stack or to the
-// ceiling can be taken inside one repeat (lib/ranks.mjs).
-// The HTTP workloads run in one start of each stack per repeat, each warmed up until its rate is steady (as
-// TechEmpower primes each test on a running framework); on the first repeat each is followed, while warm, by its
-// open-loop latency steps at the rates known then. The late session serves, on the first repeat, the latency rates
-// that could not be known then: the same absolute rates for every stack need the slowest stack's maximum, which may
-// come later. The first repeat runs in reverse port order: the Node stacks first, because they have been the
-// slowest on most workloads in every run so far, and a faster stack's latency steps can then be measured warm after
-// its throughput at rates already known. The order changes no figure, only how many rates wait for a second start.
+// Repeat by repeat: the nginx ceiling (started afresh), then one start of each stack for its chat scenarios and its
+// HTTP workloads, and on the first repeat of a profile with open-loop latency steps a second start of each for the
+// late steps. A repeat is a fresh start of everything it measures, and repeat r runs the stacks in the first repeat's
+// order rotated r − 1 places, so a slow drift of the shared host falls on every stack alike and each ratio to the best
+// stack or to the ceiling can be taken inside one repeat (lib/ranks.mjs). Where the profile brackets a workload, the
+// repeat's nginx stays up beside each stack and is measured just before and just after the stack's window (run.mjs).
+// Chat comes first in a session, on the fresh process, as when it had a start of its own. The HTTP workloads follow,
+// each warmed up until its rate is steady (as TechEmpower primes each test on a running framework); on the first
+// repeat each is followed, while warm, by its open-loop latency steps at the rates known then. The late session
+// serves, on the first repeat, the latency rates that could not be known then: the same absolute rates for every
+// stack need the slowest stack's maximum, which may come later. The first repeat runs in reverse port order: the Node
+// stacks first, because they have been the slowest on most workloads in every run so far, and a faster stack's
+// latency steps can then be measured warm after its throughput at rates already known. The order changes no figure,
+// only how many rates wait for a second start. A workload the profile gives fewer repeats (`repeatsOf`) is left out
+// of the repeats after its last.
 /** targets: the stacks (benchTargets); profile: selectProfile's. { runs, orderOf(repeat), … workloads }. */
 export function planRuns(targets, profile) {
   const sessionOrder = [...targets].reverse();
   const rotate = (list, by) => list.map((_, i) => list[(i + by) % list.length]);
   const orderOf = (repeat) => rotate(sessionOrder, repeat - 1);
+  const inRepeat = (repeat) => (workload) => repeat <= repeatsOf(profile, workload);
   const stepsOf = (workload) => profile.steps[workload].map((step) => ({ workload, step,
     label: stepLabel(workload, step, profile.steps[workload]) }));
   const httpWorkloads = profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w));
   const latencyWorkloads = profile.latency ? httpWorkloads : [];
   const ceilingWorkloads = profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w));
-  const chatSteps = profile.workloads.includes('chat') ? stepsOf('chat') : [];
+  const chatWorkloads = profile.workloads.filter((w) => w === 'chat');
   const repeatRuns = (repeat) => [
-    ...ceilingWorkloads.flatMap(stepsOf).map((s) => ({ ...s, server: s.workload === 'bookings' ? BOOKINGS_CEILING : CEILING,
-      repeat, session: `nginx#${repeat}` })),
-    ...orderOf(repeat).flatMap((server) => httpWorkloads.flatMap(stepsOf)
+    ...ceilingWorkloads.filter(inRepeat(repeat)).flatMap(stepsOf).map((s) => ({ ...s,
+      server: s.workload === 'bookings' ? BOOKINGS_CEILING : CEILING, repeat, session: `nginx#${repeat}` })),
+    ...orderOf(repeat).flatMap((server) => [...chatWorkloads, ...httpWorkloads].filter(inRepeat(repeat)).flatMap(stepsOf)
       .map((s) => ({ ...s, server, repeat, session: `${server.id}#${repeat}` }))),
-    ...orderOf(repeat).flatMap((server) => [
-      ...(repeat === 1 && latencyWorkloads.length ? [{ server, workloads: latencyWorkloads, workload: 'latency', kind: 'latency',
-        label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length }, repeat }] : []),
-      ...chatSteps.map((s) => ({ ...s, server, repeat })),
-    ].map((run) => ({ ...run, session: `${server.id}#late#${repeat}` }))),
+    ...(repeat === 1 && latencyWorkloads.length ? orderOf(repeat).map((server) => ({ server, workloads: latencyWorkloads,
+      workload: 'latency', kind: 'latency', label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length },
+      repeat, session: `${server.id}#late#${repeat}` })) : []),
   ];
   const runs = Array.from({ length: profile.repeat }, (_, i) => repeatRuns(i + 1)).flat();
   return { runs, orderOf, httpWorkloads, latencyWorkloads, ceilingWorkloads };
 }
+
+/** How many repeats a workload gets: the profile's, or fewer where its `repeatsOf` says so. */
+export const repeatsOf = (profile, workload) => Math.min(profile.repeat, profile.repeatsOf?.[workload] ?? profile.repeat);

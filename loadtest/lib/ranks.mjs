@@ -1,6 +1,9 @@
 // Ranks only where the figures separate. Every ratio is taken inside one repeat (repeat r of a stack against
 // repeat r of another, or of the nginx ceiling), because the repeats are interleaved: a slow drift of the host falls
-// on both sides of a ratio alike, where it would widen two separate intervals of req/s. Two stacks are separated by
+// on both sides of a ratio alike, where it would widen two separate intervals of req/s. Where the profile brackets a
+// workload (nginx measured just before and just after each stack's window, run.mjs), the ratio to nginx is to that
+// bracket, seconds away rather than minutes, and two stacks are compared through their ratios to their own
+// brackets: the host's noise between two stacks' windows then cancels too. Two stacks are separated by
 // a paired t test on the logarithm of their per-repeat req/s ratio (symmetric: a over b is b over a turned round),
 // with Holm's correction over all the pairs of the table, so that the chance of calling any one pair apart when
 // none is stays at 5 % (seven stacks make 21 pairs; uncorrected, one false separation per table would be usual).
@@ -8,10 +11,28 @@
 // share it (`=2`), and every pair not separated is named a tie.
 import { CONFIDENCE, MIN_REPEATS, figureInterval, holm, ratioPerRepeat, tTest } from './intervals.mjs';
 import { goodRepeat, httpIntervals } from './summary.mjs';
+import { median } from './stats.mjs';
 
 /** A row's good repeats' req/s as { repeat, value }, for ratios taken repeat by repeat. */
 export const perRepeat = (row) => (row?.repeats ?? []).filter(goodRepeat).map((r) => ({ repeat: r.repeat, value: r.throughput }));
-const ratioInterval = (row, base) => figureInterval(ratioPerRepeat(perRepeat(row), perRepeat(base)));
+const ratioInterval = (row, base, valuesOf = perRepeat) => figureInterval(ratioPerRepeat(valuesOf(row), valuesOf(base)));
+
+/** A row's good repeats as { repeat, value }: their req/s over the nginx bracket around their window, where they have one. */
+export const perBracket = (row) => (row?.repeats ?? []).filter(goodRepeat).filter((r) => r.bracket?.throughput > 0)
+  .map((r) => ({ repeat: r.repeat, value: r.throughput / r.bracket.throughput }));
+
+/**
+ * A row's per-repeat ratios to the nginx ceiling: to the bracket around each window where its repeats have one, else to
+ * the ceiling row's figure of the same repeat. { values, basis: 'bracket' | 'repeat' } (values empty without either).
+ */
+export function ceilingRatios(row, ceilingRow) {
+  const bracketed = perBracket(row);
+  if (bracketed.length) return { values: bracketed.map((r) => r.value), basis: 'bracket' };
+  return { values: ceilingRow ? ratioPerRepeat(perRepeat(row), perRepeat(ceilingRow)) : [], basis: 'repeat' };
+}
+
+/** What a label's rows are compared by: their bracketed ratios when every one has enough, else their req/s. */
+const comparedBy = (rows) => (rows.length && rows.every((r) => perBracket(r).length >= MIN_REPEATS) ? perBracket : perRepeat);
 
 /** Why a row gets no rank, or null when it may get one. */
 export function unranked(row) {
@@ -30,16 +51,20 @@ export function unranked(row) {
  */
 export function rankLabel(rows, ceilingRow = null) {
   const candidates = rows.filter((r) => !unranked(r));
-  const reference = [...candidates].sort((a, b) => b.throughput.median - a.throughput.median)[0] ?? null;
+  const valuesOf = comparedBy(candidates);
+  const medianOf = (r) => median(valuesOf(r).map((v) => v.value));
+  const reference = [...candidates].sort((a, b) => medianOf(b) - medianOf(a))[0] ?? null;
   for (const r of rows) {
+    const toCeiling = ceilingRatios(r, ceilingRow);
     r.ratios = {
       // Against the best only where req/s is the stack's own: not for a generator- or database-bound row.
-      ofBest: reference && !/bound$/.test(unranked(r) ?? '') ? { reference: reference.stack, ...ratioInterval(r, reference) } : null,
-      ofCeiling: ceilingRow ? ratioInterval(r, ceilingRow) : null,
+      ofBest: reference && !/bound$/.test(unranked(r) ?? '')
+        ? { reference: reference.stack, basis: valuesOf === perBracket ? 'bracket' : 'repeat', ...ratioInterval(r, reference, valuesOf) } : null,
+      ofCeiling: toCeiling.values.length ? { basis: toCeiling.basis, ...figureInterval(toCeiling.values) } : null,
     };
   }
   const ranked = candidates;
-  const { slower } = separations(ranked);
+  const { slower } = separations(ranked, valuesOf);
   for (const r of rows) {
     if (!ranked.includes(r)) {
       r.rank = null;

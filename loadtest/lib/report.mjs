@@ -169,13 +169,16 @@ export function rankNote(rows) {
   const n = Math.max(...rows.map((r) => r.intervals?.n ?? 0));
   const reference = rows.find((r) => r.ratios?.ofBest)?.ratios.ofBest.reference;
   const ranked = rows.filter((r) => r.rank).length;
+  const bracketed = rows.some((r) => r.ratios?.ofBest?.basis === 'bracket');
   const lines = [`Each figure is the median of the good repeats (up to ${n}, each a fresh start of the stack, the stacks' ` +
     `order rotated from one repeat to the next); [low–high] is the ${CONFIDENCE * 100} % confidence interval of its mean ` +
     `(${METHOD}; p99's is of the geometric mean, as latency tails are skewed), given from ${MIN_REPEATS} good repeats on. ` +
     `× best and × nginx are medians and intervals of ratios taken inside each repeat` +
-    `${reference ? ` (to \`${reference}\`, the highest median among the ranked rows, and to the nginx ceiling measured in the same repeat)` : ''}. ` +
+    `${reference ? ` (to \`${reference}\`, the highest median among the ranked rows, and to the nginx ceiling ${bracketed
+      ? 'measured on the same CPUs just before and just after each window, the mean of the two' : 'measured in the same repeat'})` : ''}. ` +
+    `${bracketed ? 'Stacks are compared through those ratios, each to its own bracket, so the host\'s drift between two stacks\' windows cancels. ' : ''}` +
     'A rank is one more than the number of stacks faster than this one beyond doubt: a paired t test on the logarithm of ' +
-    `their req/s ratio, repeat by repeat${ranked > 2 ? `, with Holm's correction over the ${(ranked * (ranked - 1)) / 2} pairs` : ''}, ` +
+    `their ${bracketed ? 'bracketed ratios\' ratio' : 'req/s ratio'}, repeat by repeat${ranked > 2 ? `, with Holm's correction over the ${(ranked * (ranked - 1)) / 2} pairs` : ''}, ` +
     `at ${Math.round((1 - CONFIDENCE) * 100)} % for the whole table; \`=\` marks a rank shared. A window in which the ` +
     `hypervisor took more than ${MAX_STEAL_PERCENT} % of the server's, the generator's or MariaDB's CPUs (steal) was measured ` +
     `again, up to ${NOISY_RETRIES} times; a repeat whose every try was so keeps its last, and its verdict says HOST BUSY.`];

@@ -264,7 +264,8 @@ export function wrkOptions({ server, workload, step, loadgenCpus }) {
  * Latencies are wrk's (closed loop: each connection waits for its answer, so stalls are understated; the latency step
  * measures open-loop).
  */
-export async function measureWrk({ server, workload, step, profile, corpus, dir, loadgenCpus, pinning, progress, counters = null }) {
+export async function measureWrk({ server, workload, step, profile, corpus, dir, loadgenCpus, pinning, progress, counters = null,
+  bracket = null }) {
   mkdirSync(dir, { recursive: true });
   const common = { ...wrkOptions({ server, workload, step, loadgenCpus }), corpus: corpus && luaCorpusOf(corpus) };
   const fileBytes = workload === 'static' ? statSync(join(STATIC_ROOT, step.file)).size : 0;
@@ -274,11 +275,38 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
   if (warm.failed) return failedRun(warm.reason);
 
   const warmup = { seconds: warm.seconds, rates: warm.rates, steady: warm.steady };
+  const ceilingWindow = () => bracketWindow({ common, bracket, workload, connections: step.users, fileBytes, progress });
+  const before = bracket ? await ceilingWindow() : null;
   const outcome = await untilQuiet((extra) => wrkWindow({ server, workload, step, common, fileBytes, dir, pinning, progress, extra, counters }),
     { created: warm.created, unanswered: warm.unanswered },
     (took) => progress.note(`bench: ${server.name ?? 'nginx'} ${workload}: the host took ${took} % of the CPUs (steal) in that window; measuring again`),
     profile.noisyRetries ?? NOISY_RETRIES);
-  return { ...outcome, warmup };
+  return { ...outcome, warmup, ...(bracket ? { bracket: bracketOf(before, await ceilingWindow()) } : {}) };
+}
+
+/**
+ * The ceiling's rate in a short window just before or just after a stack's (bracket: the repeat's nginx, still up
+ * on the same CPUs, and the window's seconds): { throughput } or { failed, reason }. The stack idles meanwhile, as
+ * nginx idles in the stack's window.
+ */
+async function bracketWindow({ common, bracket, workload, connections, fileBytes, progress }) {
+  progress.phase('ceiling');
+  const run = await runWrk({ ...common, host: bracket.server.host, port: bracket.server.port, durationSeconds: bracket.seconds, together: true });
+  if (run.exitCode !== 0 || !run.result) return { failed: true, reason: `wrk against nginx exited with ${run.exitCode}: ${run.output}` };
+  const counts = wrkCounts(workload, run.result, { connections, fileBytes });
+  const reason = failureReason(counts, false);
+  return reason ? { failed: true, reason: `nginx: ${reason}` } : { throughput: throughput(counts.successes, run.result.durationUs / 1000) };
+}
+
+/**
+ * A stack's window bracketed by the ceiling's: the mean of the two ceiling rates is what nginx did on these CPUs around
+ * that window, so the ratio to it leaves out the host's drift between windows minutes apart (lib/ranks.mjs). A failed
+ * side leaves the repeat without a bracket, and its ratio then falls back to the repeat's ceiling row.
+ */
+export function bracketOf(before, after) {
+  const failed = [before, after].find((w) => w.failed);
+  if (failed) return { failed: true, reason: failed.reason };
+  return { before: before.throughput, after: after.throughput, throughput: (before.throughput + after.throughput) / 2 };
 }
 
 /**

@@ -150,3 +150,37 @@ test('ties need not be transitive: each pair is its own paired test, and every t
   assert.deepEqual(rows.map(rankText), ['=1', '=1', '2']);
   assert.deepEqual(ties, [['a', 'b'], ['b', 'c']]);
 });
+
+test('bracketed repeats: the ratio to nginx is to the bracket around each window, and stacks compare through their brackets', () => {
+  // The host swings by a third between windows; each stack's window and the nginx windows around it swing together.
+  const host = [1, 0.7, 1.3, 0.8, 1.2];
+  const bracketed = (stack, share, jitter) => row(stack, host.map((h, i) => ({ ...good(i + 1, 100000 * h * share * jitter[i]),
+    bracket: { before: 100000 * h, after: 100000 * h, throughput: 100000 * h } })));
+  const a = bracketed('a', 0.9, [1, 1.01, 0.99, 1, 1.005]);
+  const b = bracketed('b', 0.8, [1.01, 1, 1, 0.99, 1]);
+  // The repeat's own ceiling row measured minutes away, on another swing of the host.
+  const ceiling = row('nginx (ceiling)', [100000, 100000, 100000, 100000, 100000]);
+  rankLabel([a, b], ceiling);
+  assert.equal(a.ratios.ofCeiling.basis, 'bracket');
+  assert.ok(Math.abs(a.ratios.ofCeiling.median - 0.9) < 0.01);
+  assert.ok(a.ratios.ofCeiling.relativeHalfWidth < 0.02, `±${a.ratios.ofCeiling.relativeHalfWidth}`);
+  assert.equal(b.ratios.ofBest.basis, 'bracket');
+  assert.ok(Math.abs(b.ratios.ofBest.median - 0.8 / 0.9) < 0.02);
+  assert.deepEqual([a.rank.position, b.rank.position], [1, 2], 'apart through their brackets');
+  // Without the brackets the same req/s swing with the host: the ratio to the repeat's ceiling is as wide as the swing.
+  const plain = (r) => row(r.stack, r.repeats.map((x) => x.throughput));
+  const [pa, pb] = [plain(a), plain(b)];
+  rankLabel([pa, pb], ceiling);
+  assert.equal(pa.ratios.ofCeiling.basis, 'repeat');
+  assert.ok(pa.ratios.ofCeiling.relativeHalfWidth > 0.2, `±${pa.ratios.ofCeiling.relativeHalfWidth}`);
+});
+
+test('a label compares by req/s when one of its rows lacks enough bracketed repeats', () => {
+  const withBracket = (r, ok) => ({ ...good(r, 1000 * r), ...(ok ? { bracket: { before: 2000, after: 2000, throughput: 2000 } } : {}) });
+  const a = row('a', [1, 2, 3].map((r) => withBracket(r, true)));
+  const b = row('b', [1, 2, 3].map((r) => withBracket(r, r !== 2)));
+  rankLabel([a, b]);
+  assert.equal(a.ratios.ofBest.basis, 'repeat');
+  assert.equal(b.ratios.ofCeiling.basis, 'bracket', 'its own bracketed repeats still give its ratio to nginx');
+  assert.equal(b.ratios.ofCeiling.n, 2);
+});

@@ -62,6 +62,11 @@ test('PROFILE=smoke STACKS=node-express REPEAT=2 produces a summary with through
   // Two repeats: nginx and the stack started afresh in each, two good repeats per row, too few for an interval or a rank.
   assert.equal(summary.repeatOrders.length, 2);
   assert.ok(summary.ceiling.rows.every((r) => r.repeats.map((x) => x.repeat).join() === '1,2'), 'the ceiling in every repeat');
+  // hello is bracketed (the smoke profile's bracket): the repeat's nginx measured just before and after each window.
+  for (const r of summary.results.find((x) => x.workload === 'hello').repeats) {
+    assert.ok(r.bracket?.before > 0 && r.bracket.after > 0, `hello #${r.repeat}: ${JSON.stringify(r.bracket)}`);
+  }
+  assert.ok(summary.results.find((x) => x.workload === 'echo').repeats.every((r) => !r.bracket), 'echo is not bracketed in smoke');
   for (const row of summary.results) {
     assert.deepEqual([row.intervals.n, row.intervals.excluded.length], [2, 0], `${row.label}: two good repeats`);
     if (row.workload !== 'chat') assert.equal(row.rank, null, `${row.label}: no rank from two repeats`);
