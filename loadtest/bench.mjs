@@ -266,8 +266,9 @@ async function stopCurrent() {
 }
 
 async function stopCeiling() {
-  if (ceilingUp) await ceilingUp.stop();
+  const up = ceilingUp;
   ceilingUp = null;
+  if (up) await up.stop();
 }
 
 /** The repeat's nginx and the bracket windows' length, where the profile brackets the run's workload. */
@@ -375,7 +376,7 @@ async function finish(env) {
   // The bookings ceiling's failure leaves its column empty with the reason, and fails no run of the stacks.
   const failed = [...rows, ...Object.values(ceiling).filter((r) => r.stack !== BOOKINGS_CEILING), ...latency].filter((r) => r.failed).length;
   const summary = { run: stamp, runtime: RUNTIME, topology: topology(), profile: profile.name, generator: profile.generator, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
-    rampUpSeconds: profile.rampUpSeconds, steps: profile.steps },
+    rampUpSeconds: profile.rampUpSeconds, steps: profile.steps, repeatsOf: profile.repeatsOf ?? null, bracket: profile.bracket ?? null },
     // Each repeat's order of the stacks' sessions (rotated by one place per repeat), after its nginx ceiling.
     repeatOrders: Array.from({ length: profile.repeat }, (_, i) => orderOf(i + 1).map((t) => t.id)),
     environment: env,
@@ -429,16 +430,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     stopJmeter();
     stopGenerators();
     stopChatClients();
-    if (current) await current.stop();
-    await ceilingUp?.stop();
+    await Promise.allSettled([current?.stop(), stopCeiling()]);
     process.exit(128 + constants.signals[signal]);
   });
 }
 
 main().catch(async (error) => {
   progress.done();
-  if (current) await current.stop();
-  await ceilingUp?.stop();
+  await Promise.allSettled([current?.stop(), stopCeiling()]);
   console.error(`bench: ${error.stack ?? error.message}`);
   process.exitCode = 1;
 });

@@ -22,7 +22,7 @@ export const isCeiling = (server) => server === CEILING || server === BOOKINGS_C
 // stacks first, because they have been the slowest on most workloads in every run so far, and a faster stack's
 // latency steps can then be measured warm after its throughput at rates already known. The order changes no figure,
 // only how many rates wait for a second start. A workload the profile gives fewer repeats (`repeatsOf`) is left out
-// of the repeats after its last.
+// of the repeats after its last, and comes after the others in a session.
 /** targets: the stacks (benchTargets); profile: selectProfile's. { runs, orderOf(repeat), … workloads }. */
 export function planRuns(targets, profile) {
   const sessionOrder = [...targets].reverse();
@@ -34,11 +34,14 @@ export function planRuns(targets, profile) {
   const httpWorkloads = profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w));
   const latencyWorkloads = profile.latency ? httpWorkloads : [];
   const ceilingWorkloads = profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w));
-  const chatWorkloads = profile.workloads.filter((w) => w === 'chat');
+  // Chat first, then the workloads with the most repeats: whatever a repeat leaves out comes last in the session, so
+  // each workload follows the same ones in every repeat it is in.
+  const sessionWorkloads = [...profile.workloads.filter((w) => w === 'chat'), ...httpWorkloads]
+    .map((w, i) => ({ w, i })).sort((a, b) => repeatsOf(profile, b.w) - repeatsOf(profile, a.w) || a.i - b.i).map(({ w }) => w);
   const repeatRuns = (repeat) => [
     ...ceilingWorkloads.filter(inRepeat(repeat)).flatMap(stepsOf).map((s) => ({ ...s,
       server: s.workload === 'bookings' ? BOOKINGS_CEILING : CEILING, repeat, session: `nginx#${repeat}` })),
-    ...orderOf(repeat).flatMap((server) => [...chatWorkloads, ...httpWorkloads].filter(inRepeat(repeat)).flatMap(stepsOf)
+    ...orderOf(repeat).flatMap((server) => sessionWorkloads.filter(inRepeat(repeat)).flatMap(stepsOf)
       .map((s) => ({ ...s, server, repeat, session: `${server.id}#${repeat}` }))),
     ...(repeat === 1 && latencyWorkloads.length ? orderOf(repeat).map((server) => ({ server, workloads: latencyWorkloads,
       workload: 'latency', kind: 'latency', label: 'latency', step: { ...profile.latency, workloads: latencyWorkloads.length },

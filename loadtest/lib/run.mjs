@@ -281,7 +281,10 @@ export async function measureWrk({ server, workload, step, profile, corpus, dir,
     { created: warm.created, unanswered: warm.unanswered },
     (took) => progress.note(`bench: ${server.name ?? 'nginx'} ${workload}: the host took ${took} % of the CPUs (steal) in that window; measuring again`),
     profile.noisyRetries ?? NOISY_RETRIES);
-  return { ...outcome, warmup, ...(bracket ? { bracket: bracketOf(before, await ceilingWindow()) } : {}) };
+  if (!bracket) return { ...outcome, warmup };
+  const around = bracketOf(before, await ceilingWindow());
+  if (around.failed) progress.note(`bench: ${server.name} ${workload}: no bracket (${around.reason}); its ratio to nginx is to the repeat's ceiling row`);
+  return { ...outcome, warmup, bracket: around };
 }
 
 /**

@@ -40,6 +40,9 @@ test('REPEAT=1 is one session per stack and server, in reverse port order, and a
 
 test('a workload given fewer repeats is left out of the repeats after its last, the ceiling\'s runs with it', () => {
   const profile = { ...selectProfile({ PROFILE: 'ranked', REPEAT: '4' }), repeatsOf: { static: 2, chat: 3 } };
+  // Fewer repeats, later in the session: each workload follows the same ones in every repeat it is in.
+  assert.deepEqual(planRuns(targets, profile).runs.filter((r) => r.session === 'a#1').map((r) => r.label),
+    ['hello', 'echo', 'bookings', 'chat', 'static']);
   assert.equal(repeatsOf(profile, 'static'), 2);
   assert.equal(repeatsOf(profile, 'hello'), 4);
   assert.equal(repeatsOf({ ...profile, repeat: 1 }, 'chat'), 1, 'REPEAT below the cap wins');
