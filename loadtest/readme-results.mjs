@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve, relative, dirname } from 'node:path';
 import { ROOT } from '../scripts/lib/stacks.mjs';
-import { renderWorkload } from './lib/report.mjs';
+import { renderWorkload, repeatsPerPoint } from './lib/report.mjs';
 import { writeReport } from './report.mjs';
 import { readSummary } from './lib/runs.mjs';
 
@@ -19,7 +19,8 @@ const EXAMPLE_DIR = join(ROOT, 'loadtest/example-run');
 
 const repeatsText = (summary) => {
   const n = summary.profileSettings?.repeat ?? 1;
-  return n > 1 ? `${n} repeats, each a fresh start, the stacks' order rotated between them` : '1 run, no intervals';
+  return n > 1 ? `${repeatsPerPoint(summary.profileSettings).replace(' per point', '')}, each a fresh start, the stacks' order rotated between them`
+    : '1 run, no intervals';
 };
 
 export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), exampleDir = EXAMPLE_DIR } = {}) {

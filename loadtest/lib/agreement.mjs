@@ -15,13 +15,16 @@ export function agreement(a, b) {
   const rowsB = new Map(b.results.map((r) => [key(r), r]));
   const rows = a.results.filter((r) => rowsB.has(key(r))).map((ra) => {
     const rb = rowsB.get(key(ra));
-    // × best is only comparable against the same best stack.
-    const sameBest = ra.ratios?.ofBest?.reference === rb.ratios?.ofBest?.reference;
+    // × best is only comparable against the same best stack, and a ratio only with one taken the same way (to the
+    // bracket around each window, or to the repeat's ceiling: lib/ranks.mjs).
+    const sameBasis = (get) => (get(ra)?.basis ?? 'repeat') === (get(rb)?.basis ?? 'repeat');
+    const sameBest = ra.ratios?.ofBest?.reference === rb.ratios?.ofBest?.reference && sameBasis(RATIOS['× best']);
+    const comparable = (name) => (name === '× best' ? sameBest : name !== '× nginx' || sameBasis(RATIOS['× nginx']));
     const figures = Object.fromEntries(Object.entries(ra.workload === 'chat' ? CHAT_FIGURES : FIGURES)
-      .filter(([name]) => name !== '× best' || sameBest));
+      .filter(([name]) => comparable(name)));
     const checks = Object.fromEntries(Object.entries(figures).map(([name, get]) => [name, overlaps(get(ra), get(rb))])
       .filter(([, overlap]) => overlap !== null));
-    const moves = Object.entries(RATIOS).filter(([name]) => name !== '× best' || sameBest).map(([ratio, get]) => ({ ratio, from: get(ra)?.median, to: get(rb)?.median }))
+    const moves = Object.entries(RATIOS).filter(([name]) => comparable(name)).map(([ratio, get]) => ({ ratio, from: get(ra)?.median, to: get(rb)?.median }))
       .filter((m) => m.from > 0 && m.to > 0).map((m) => ({ ...m, move: m.to / m.from - 1 }));
     return { stack: ra.stack, label: ra.label, checks, agree: Object.values(checks).every(Boolean), moves };
   });

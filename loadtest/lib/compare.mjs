@@ -31,10 +31,15 @@ function judge(a, b) {
 }
 
 // The ratio to the nginx ceiling of the same repeat, on both sides: what should not move when only the host did.
-// Each side's to the bracket around its windows where it has one (lib/ranks.mjs ceilingRatios).
+// Each side's to the bracket around its windows where it has one (lib/ranks.mjs ceilingRatios). A ratio to a bracket
+// and one to a ceiling minutes away are not the same figure: between them no verdict, only that the method changed.
 function ceilingChange(ra, rb, ceilingA, ceilingB) {
-  const a = ceilingRatios(ra, ceilingA).values;
-  const b = ceilingRatios(rb, ceilingB).values;
+  const sa = ceilingRatios(ra, ceilingA);
+  const sb = ceilingRatios(rb, ceilingB);
+  const [a, b] = [sa.values, sb.values];
+  if (a.length && b.length && sa.basis !== sb.basis) {
+    return { a: median(a), b: median(b), p: null, outcome: 'cannot decide', verdict: `cannot decide (to the ${sa.basis} → to the ${sb.basis})` };
+  }
   return a.length && b.length ? { a: median(a), b: median(b), ...judge(a, b) } : null;
 }
 
@@ -72,7 +77,8 @@ export function settingDifferences(a, b) {
   // Runtime and topology first: a change there moves every figure (and compose reports container memory where
   // the native runtime reports Pss). A run from before they were recorded ran natively on one machine.
   const facts = (s) => ({ runtime: s.runtime ?? 'native', topology: JSON.stringify(s.topology ?? ONE_MACHINE),
-    profile: s.profile, repeat: s.profileSettings?.repeat, machine: s.environment?.cpuModel,
+    profile: s.profile, repeat: s.profileSettings?.repeat, repeatsOf: JSON.stringify(s.profileSettings?.repeatsOf ?? null),
+    bracket: JSON.stringify(s.profileSettings?.bracket ?? null), machine: s.environment?.cpuModel,
     cores: s.environment?.cores, pinning: JSON.stringify(s.environment?.pinning), jdk: s.environment?.jdk?.version,
     node: s.environment?.node, mariadb: s.environment?.mariadb });
   const fa = facts(a);
@@ -101,7 +107,8 @@ export function formatComparison(a, b) {
   const lines = [`A ${a.run} (git ${a.environment?.git?.sha?.slice(0, 12) ?? '?'}) → B ${b.run} (git ${b.environment?.git?.sha?.slice(0, 12) ?? '?'})`];
   for (const d of settingDifferences(a, b)) lines.push(`settings differ, ${d}`);
   lines.push(`Mann–Whitney U on the good repeats' req/s, α = ${ALPHA}; Δ is B's median over A's, [95 %] its bootstrap interval. ` +
-    '× nginx: the same test on each repeat\'s ratio to the nginx ceiling of that repeat, which a change of the host alone leaves.',
+    '× nginx: the same test on each repeat\'s ratio to the nginx ceiling (to the bracket around its window where the run ' +
+    'measured one, else to the ceiling of that repeat), which a change of the host alone leaves.',
     '', '| stack | workload | A req/s ×good repeats | B req/s ×good repeats | Δ throughput [95 %] | p | verdict | × nginx A → B | × nginx verdict | p99 ms A → B |',
     '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |');
   const rows = compareRuns(a, b);

@@ -29,15 +29,19 @@ const widths = (rows, ratio) => rows.map((r) => r.ratios?.[ratio]?.relativeHalfW
 export function precisionTable(summaries) {
   return summaries.flatMap((summary) => {
     const repeats = summary.profileSettings?.repeat ?? 1;
+    // A label's own repeats (a profile may give some workloads fewer): no row claims more repeats than it had.
+    const most = (label) => Math.max(0, ...summary.results.filter((r) => r.label === label).flatMap((r) => r.repeats.map((x) => x.repeat)));
     return Array.from({ length: Math.max(0, repeats - MIN_REPEATS + 1) }, (_, i) => MIN_REPEATS + i).flatMap((n) => {
       const rows = truncateRun(summary, n);
-      return [...new Set(rows.map((r) => r.label))].map((label) => {
+      return [...new Set(rows.map((r) => r.label))].filter((label) => most(label) >= n).map((label) => {
         const group = rows.filter((r) => r.label === label);
         const figure = (list) => ({ median: list.length ? median(list) : null,
           max: list.length ? Math.max(...list) : null, rows: list.length });
         const others = group.filter((r) => r.ratios?.ofBest?.reference !== r.stack);
+        const basis = (ratio) => group.find((r) => r.ratios?.[ratio])?.ratios[ratio].basis ?? null;
         return { run: summary.run, window: group[0].step?.durationSeconds ?? null, repeats: n, workload: label,
-          ofBest: figure(widths(others, 'ofBest')), ofCeiling: figure(widths(group, 'ofCeiling')) };
+          ofBest: { ...figure(widths(others, 'ofBest')), basis: basis('ofBest') },
+          ofCeiling: { ...figure(widths(group, 'ofCeiling')), basis: basis('ofCeiling') } };
       });
     });
   });
@@ -49,9 +53,11 @@ const pct = (v) => (v == null ? '–' : `±${(v * 100).toFixed(1)} %`);
 export function formatPrecision(table) {
   const lines = ['| window | repeats | workload | × best: median half-width (largest) | × nginx: median (largest) |',
     '| ---: | ---: | --- | ---: | ---: |'];
+  // "bracketed": the ratio was taken to the nginx windows around each of the stack's (lib/ranks.mjs).
+  const tag = (f) => (f.basis === 'bracket' ? ', bracketed' : '');
   for (const t of table) {
-    lines.push(`| ${t.window ?? '?'} s | ${t.repeats} | ${t.workload} | ${pct(t.ofBest.median)} (${pct(t.ofBest.max)}) | ` +
-      `${t.ofCeiling.rows ? `${pct(t.ofCeiling.median)} (${pct(t.ofCeiling.max)})` : '–'} |`);
+    lines.push(`| ${t.window ?? '?'} s | ${t.repeats} | ${t.workload} | ${pct(t.ofBest.median)} (${pct(t.ofBest.max)}${tag(t.ofBest)}) | ` +
+      `${t.ofCeiling.rows ? `${pct(t.ofCeiling.median)} (${pct(t.ofCeiling.max)}${tag(t.ofCeiling)})` : '–'} |`);
   }
   return lines.join('\n');
 }

@@ -21,18 +21,24 @@ const ratioInterval = (row, base, valuesOf = perRepeat) => figureInterval(ratioP
 export const perBracket = (row) => (row?.repeats ?? []).filter(goodRepeat).filter((r) => r.bracket?.throughput > 0)
   .map((r) => ({ repeat: r.repeat, value: r.throughput / r.bracket.throughput }));
 
+/** Enough of a row's good repeats bracketed to stand for it: all of them, or MIN_REPEATS when a bracket failed. */
+const bracketed = (row) => {
+  const n = perBracket(row).length;
+  return n > 0 && (n >= MIN_REPEATS || n === perRepeat(row).length);
+};
+
 /**
- * A row's per-repeat ratios to the nginx ceiling: to the bracket around each window where its repeats have one, else to
- * the ceiling row's figure of the same repeat. { values, basis: 'bracket' | 'repeat' } (values empty without either).
+ * A row's per-repeat ratios to the nginx ceiling: to the bracket around each window where enough of its repeats have
+ * one (its repeats without are left out), else to the ceiling row's figure of the same repeat.
+ * { values, basis: 'bracket' | 'repeat' } (values empty without either).
  */
 export function ceilingRatios(row, ceilingRow) {
-  const bracketed = perBracket(row);
-  if (bracketed.length) return { values: bracketed.map((r) => r.value), basis: 'bracket' };
+  if (bracketed(row)) return { values: perBracket(row).map((r) => r.value), basis: 'bracket' };
   return { values: ceilingRow ? ratioPerRepeat(perRepeat(row), perRepeat(ceilingRow)) : [], basis: 'repeat' };
 }
 
 /** What a label's rows are compared by: their bracketed ratios when every one has enough, else their req/s. */
-const comparedBy = (rows) => (rows.length && rows.every((r) => perBracket(r).length >= MIN_REPEATS) ? perBracket : perRepeat);
+const comparedBy = (rows) => (rows.length && rows.every(bracketed) ? perBracket : perRepeat);
 
 /** Why a row gets no rank, or null when it may get one. */
 export function unranked(row) {
@@ -58,7 +64,8 @@ export function rankLabel(rows, ceilingRow = null) {
     const toCeiling = ceilingRatios(r, ceilingRow);
     r.ratios = {
       // Against the best only where req/s is the stack's own: not for a generator- or database-bound row.
-      ofBest: reference && !/bound$/.test(unranked(r) ?? '')
+      // A row compared through brackets it does not have gets none (a ratio of req/s to a bracketed ratio means nothing).
+      ofBest: reference && !/bound$/.test(unranked(r) ?? '') && (valuesOf === perRepeat || bracketed(r))
         ? { reference: reference.stack, basis: valuesOf === perBracket ? 'bracket' : 'repeat', ...ratioInterval(r, reference, valuesOf) } : null,
       ofCeiling: toCeiling.values.length ? { basis: toCeiling.basis, ...figureInterval(toCeiling.values) } : null,
     };

@@ -170,12 +170,14 @@ export function rankNote(rows) {
   const reference = rows.find((r) => r.ratios?.ofBest)?.ratios.ofBest.reference;
   const ranked = rows.filter((r) => r.rank).length;
   const bracketed = rows.some((r) => r.ratios?.ofBest?.basis === 'bracket');
+  const ceilingBracketed = rows.some((r) => r.ratios?.ofCeiling?.basis === 'bracket');
   const lines = [`Each figure is the median of the good repeats (up to ${n}, each a fresh start of the stack, the stacks' ` +
     `order rotated from one repeat to the next); [low–high] is the ${CONFIDENCE * 100} % confidence interval of its mean ` +
     `(${METHOD}; p99's is of the geometric mean, as latency tails are skewed), given from ${MIN_REPEATS} good repeats on. ` +
     `× best and × nginx are medians and intervals of ratios taken inside each repeat` +
-    `${reference ? ` (to \`${reference}\`, the highest median among the ranked rows, and to the nginx ceiling ${bracketed
-      ? 'measured on the same CPUs just before and just after each window, the mean of the two' : 'measured in the same repeat'})` : ''}. ` +
+    `${reference ? ` (to \`${reference}\`, the highest median ${bracketed ? 'ratio to its bracket' : ''} among the ranked rows, ` +
+      `and to the nginx ceiling ${ceilingBracketed ? 'measured on the same CPUs just before and just after each window, the mean ' +
+      'of the two (its bracket; where a row has too few, the ceiling measured in the same repeat)' : 'measured in the same repeat'})` : ''}. ` +
     `${bracketed ? 'Stacks are compared through those ratios, each to its own bracket, so the host\'s drift between two stacks\' windows cancels. ' : ''}` +
     'A rank is one more than the number of stacks faster than this one beyond doubt: a paired t test on the logarithm of ' +
     `their ${bracketed ? 'bracketed ratios\' ratio' : 'req/s ratio'}, repeat by repeat${ranked > 2 ? `, with Holm's correction over the ${(ranked * (ranked - 1)) / 2} pairs` : ''}, ` +
@@ -379,6 +381,13 @@ function claimsSection(evaluated) {
     table(['claim', 'seed', 'this run', 'verdict'], rows)].join('\n');
 }
 
+/** "5 repeats per point", or with a profile's fewer repeats for some workloads, "5 repeats per point (static 3, …)". */
+export function repeatsPerPoint(settings) {
+  const n = settings?.repeat ?? 1;
+  const fewer = Object.entries(settings?.repeatsOf ?? {}).filter(([, k]) => k < n).map(([w, k]) => `${w} ${k}`);
+  return `${n} repeat${n === 1 ? '' : 's'} per point${fewer.length ? ` (${fewer.join(', ')})` : ''}`;
+}
+
 /**
  * The report's Markdown. `charts`: [{ file, title }] already written under charts/; `claims`: the output of
  * evaluateClaims.
@@ -388,7 +397,7 @@ export function renderReport(summary, { charts = [], claims = [] } = {}) {
   const failed = summary.failedRuns ? ` · **${summary.failedRuns} failed**` : '';
   return [
     `# Bench run ${summary.run}`, '',
-    `Profile \`${summary.profile}\` · ${summary.profileSettings?.repeat ?? 1} repeat(s) per point · ` +
+    `Profile \`${summary.profile}\` · ${repeatsPerPoint(summary.profileSettings)} · ` +
       `${new Set(rows.map((r) => r.stack)).size} stacks · ${rows.length} results${failed}. ` +
       'Throughput counts successful responses only; latencies are nearest-rank over every measured sample; ' +
       'CPU and RSS cover the server\'s whole process tree (100% = one core).', '',

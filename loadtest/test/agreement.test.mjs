@@ -38,3 +38,12 @@ test('rows without intervals on both sides are left out of the share', () => {
   assert.equal(result.judged, 0);
   assert.match(formatAgreement(result), /no row has intervals in both runs/);
 });
+
+test('a ratio taken to the bracket in one run and to the repeat\'s ceiling in the other is not judged between them', () => {
+  const a = run({ x: [100, 102, 98, 101, 99], y: [50, 51, 49, 50, 50] });
+  const b = run({ x: [100, 102, 98, 101, 99], y: [50, 51, 49, 50, 50] });
+  for (const r of b.results) r.ratios.ofCeiling.basis = 'bracket';
+  const result = agreement(a, b);
+  assert.ok(result.rows.every((r) => !('× nginx' in r.checks)), JSON.stringify(result.rows.map((r) => r.checks)));
+  assert.ok(result.rows.every((r) => r.moves.every((m) => m.ratio !== '× nginx')));
+});

@@ -127,3 +127,20 @@ test('× nginx: the same test on each repeat\'s ratio to the ceiling, which a ch
   assert.equal(r.ofCeiling.verdict, '~');
   assert.ok(Math.abs(r.ofCeiling.a - 0.5) < 1e-9 && Math.abs(r.ofCeiling.b - 0.5) < 1e-9);
 });
+
+test('× nginx to the bracket on one side and to the repeat\'s ceiling on the other: no verdict, the method changed', () => {
+  const ceiling = { rows: [{ label: 'hello', repeats: [1, 2, 3, 4, 5].map((repeat) => ({ repeat, throughput: 200 })) }] };
+  const repeats = (bracket) => [100, 105, 95, 102, 98].map((v, i) => ({ repeat: i + 1, throughput: v,
+    ...(bracket ? { bracket: { before: 150, after: 150, throughput: 150 } } : {}) }));
+  const [r] = compareRuns({ results: [{ stack: 's', label: 'hello', repeats: repeats(false) }], ceiling },
+    { results: [{ stack: 's', label: 'hello', repeats: repeats(true) }], ceiling });
+  assert.equal(r.ofCeiling.outcome, 'cannot decide');
+  assert.match(r.ofCeiling.verdict, /to the repeat → to the bracket/);
+  // Both bracketed: compared as before, each to its own brackets.
+  const [same] = compareRuns({ results: [{ stack: 's', label: 'hello', repeats: repeats(true) }], ceiling },
+    { results: [{ stack: 's', label: 'hello', repeats: repeats(true) }], ceiling });
+  assert.equal(same.ofCeiling.verdict, '~');
+  assert.ok(Math.abs(same.ofCeiling.a - 100 / 150) < 1e-9);
+  assert.match(settingDifferences({ profileSettings: { bracket: null } }, { profileSettings: { bracket: { workloads: ['hello'], seconds: 2 } } }).join(),
+    /bracket: null → /);
+});

@@ -131,6 +131,17 @@ test('the precision table: ratio half-widths had the run stopped after 3, 4, 5 r
   assert.equal(summary.results[0].repeats.length, 5, 'the run itself is left as it was');
 });
 
+test('the precision table gives a label no more repeats than it had, and says when its ratios were bracketed', () => {
+  const withBracket = (values) => values.map((v, i) => ({ ...good(i + 1, v), bracket: { before: 200, after: 200, throughput: 200 } }));
+  const static3 = (stack, values) => ({ ...row(stack, values), workload: 'static', label: 'static' });
+  const results = [row('a', withBracket([100, 110, 95, 105, 100])), row('b', withBracket([80, 90, 70, 85, 80])),
+    static3('a', [10, 11, 12]), static3('b', [8, 9, 10])];
+  const table = precisionTable([{ run: 'r', profileSettings: { repeat: 5, repeatsOf: { static: 3 } }, results, ceiling: { rows: [] } }]);
+  assert.deepEqual(table.map((t) => `${t.workload}@${t.repeats}`), ['hello@3', 'static@3', 'hello@4', 'hello@5']);
+  assert.equal(table[0].ofCeiling.basis, 'bracket');
+  assert.match(formatPrecision(table), /\| 3 \| hello \| ±[\d.]+ % \(±[\d.]+ %, bracketed\) \| ±[\d.]+ % \(±[\d.]+ %, bracketed\) \|/);
+});
+
 test('a stored run is re-ranked by the current rules when it is reported', () => {
   const results = [row('a', [200, 201, 199]), row('b', [100, 101, 99])];
   rankRun(results);
@@ -179,8 +190,11 @@ test('a label compares by req/s when one of its rows lacks enough bracketed repe
   const withBracket = (r, ok) => ({ ...good(r, 1000 * r), ...(ok ? { bracket: { before: 2000, after: 2000, throughput: 2000 } } : {}) });
   const a = row('a', [1, 2, 3].map((r) => withBracket(r, true)));
   const b = row('b', [1, 2, 3].map((r) => withBracket(r, r !== 2)));
-  rankLabel([a, b]);
+  rankLabel([a, b], row('nginx (ceiling)', [4000, 4000, 4000]));
   assert.equal(a.ratios.ofBest.basis, 'repeat');
-  assert.equal(b.ratios.ofCeiling.basis, 'bracket', 'its own bracketed repeats still give its ratio to nginx');
-  assert.equal(b.ratios.ofCeiling.n, 2);
+  assert.equal(a.ratios.ofCeiling.basis, 'bracket');
+  // Two bracketed repeats of three are too few to stand for the row: its × nginx is to the repeat's ceiling row.
+  assert.equal(b.ratios.ofCeiling.basis, 'repeat');
+  assert.equal(b.ratios.ofCeiling.n, 3);
+  assert.equal(b.ratios.ofCeiling.median, 0.5);
 });

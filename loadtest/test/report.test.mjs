@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync, mkdtempSync, copyFileSync, readdirSync, ex
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { writeReport } from '../report.mjs';
-import { renderReport } from '../lib/report.mjs';
+import { renderReport, repeatsPerPoint } from '../lib/report.mjs';
 import { loadClaims, evaluateClaims } from '../lib/claims.mjs';
 
 const FIXTURE = new URL('./fixtures/summary.json', import.meta.url).pathname;
@@ -203,4 +203,10 @@ test('the latency steps get a table per workload and a latency-against-offered-r
   await writeReport(dir);
   const svg = readFileSync(join(dir, 'charts', 'latency-rate.svg'), 'utf8');
   for (const text of ['offered req/s', 'p99.9', 'node-express']) assert.ok(svg.includes(text), text);
+});
+
+test('the repeats per point name the workloads a profile gives fewer', () => {
+  assert.equal(repeatsPerPoint({ repeat: 5, repeatsOf: { static: 3, bookings: 3 } }), '5 repeats per point (static 3, bookings 3)');
+  assert.equal(repeatsPerPoint({ repeat: 2, repeatsOf: { static: 3 } }), '2 repeats per point');
+  assert.equal(repeatsPerPoint(undefined), '1 repeat per point');
 });
