@@ -30,29 +30,44 @@ function setting(row) {
   return Object.entries(row?.step ?? {}).filter(([k]) => k !== 'note').map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
-const generatorBound = (row) => row.bottleneck?.bound === 'generator';
+const boundBy = (row) => row.bottleneck?.bound;
+const generatorBound = (row) => boundBy(row) === 'generator';
+const databaseBound = (row) => boundBy(row) === 'database';
+// What each booking cost MariaDB (lib/database-share.mjs), as "more is better": bookings per MariaDB CPU-second.
+const perDatabaseCpuSecond = (row) => (row.database?.perBooking?.cpuMicros > 0 ? 1e6 / row.database.perBooking.cpuMicros : null);
 
 /**
- * A generator-bound row's throughput is the generator's: a lower bound of the server's. A ratio of two such rows
- * is never read as a ranking: they are compared by requests per server CPU-second. One such row against a
- * server's own figure decides the direction only where the bound cannot change it (the bound row ahead).
+ * A generator-bound row's throughput is the generator's, a database-bound row's what MariaDB allowed: a lower bound of
+ * the server's. A ratio of two rows bound alike is never read as a ranking: generator-bound ones are compared by
+ * requests per server CPU-second, database-bound ones by bookings per MariaDB CPU-second (which stack asks less of the
+ * database decides the order once the database has a machine of its own). One bound row against a server's own figure
+ * decides the direction only where the bound cannot change it (the bound row ahead).
  */
 function ratioClaim(claim, rows) {
   const [a, b] = claim.stacks.map((stack) => rowFor(rows, claim, stack));
   const missing = claim.stacks.filter((_, i) => ![a, b][i]);
   if (missing.length) return { verdict: 'not measured', detail: `no ${claim.workload} result for ${missing.join(', ')}` };
-  const bound = [a, b].filter(generatorBound).map((r) => r.stack);
+  const bound = [a, b].filter((r) => generatorBound(r) || databaseBound(r));
   const throughputMetric = claim.metric.startsWith('throughput');
-  const metric = throughputMetric && bound.length === 2 ? 'perCpuSecond' : claim.metric;
-  const ratio = valueAt(a, metric) / valueAt(b, metric);
-  if (!Number.isFinite(ratio)) return { verdict: 'not measured', detail: `no ${metric} in the rows` };
+  const alike = throughputMetric && bound.length === 2 && boundBy(a) === boundBy(b) ? boundBy(a) : null;
+  const metric = alike === 'generator' ? 'perCpuSecond' : claim.metric;
+  const valueOf = (row) => (alike === 'database' ? perDatabaseCpuSecond(row) : valueAt(row, metric));
+  const ratio = valueOf(a) / valueOf(b);
+  if (!Number.isFinite(ratio)) {
+    return { verdict: 'not measured', detail: `no ${alike === 'database' ? "MariaDB CPU per booking" : metric} in the rows` };
+  }
   let verdict = Math.abs(ratio - 1) <= TIE ? 'tie' : ratio > 1 ? 'same direction' : 'reversed';
-  const undecided = throughputMetric && bound.length === 1 && !(generatorBound(a) ? ratio > 1 + TIE : ratio < 1 - TIE);
-  if (undecided) verdict = 'undecided (generator-bound)';
-  const values = `${format(metric, valueAt(a, metric))} against ${format(metric, valueAt(b, metric))}`;
-  let detail = `${claim.stacks[0]} ${ratio.toFixed(2)}× ${claim.stacks[1]}${metric === 'perCpuSecond' ? ' per server CPU-second' : ''} (${values}; ${setting(a)})`;
+  const undecided = throughputMetric && bound.length && !alike && !(bound.includes(a) ? ratio > 1 + TIE : ratio < 1 - TIE);
+  if (undecided || (throughputMetric && bound.length === 2 && !alike)) verdict = `undecided (${bound.map(boundBy).join('- and ')}-bound)`;
+  const shown = (row) => (alike === 'database' ? `${Math.round(row.database.perBooking.cpuMicros)} MariaDB CPU-µs per booking`
+    : format(metric, valueAt(row, metric)));
+  const per = alike === 'generator' ? ' per server CPU-second' : alike === 'database' ? ' per MariaDB CPU-second' : '';
+  let detail = `${claim.stacks[0]} ${ratio.toFixed(2)}× ${claim.stacks[1]}${per} (${shown(a)} against ${shown(b)}; ${setting(a)})`;
   if (claim.alsoReport === 'errors') detail += `; errors ${claim.stacks[0]} ${a.errors}, ${claim.stacks[1]} ${b.errors}`;
-  if (bound.length) detail += `; generator-bound: ${bound.join(', ')}`;
+  for (const kind of ['generator', 'database']) {
+    const names = bound.filter((r) => boundBy(r) === kind).map((r) => r.stack);
+    if (names.length) detail += `; ${kind}-bound: ${names.join(', ')}`;
+  }
   return { verdict, ratio, detail };
 }
 

@@ -109,6 +109,21 @@ test('seed claims are evaluated on this run\'s rows, and unmeasured ones say wha
   Object.assign(other, { bottleneck: { bound: 'generator' }, perCpuSecond: 3 * (nodeHello.perCpuSecond = 1000) });
   assert.match(hello().detail, /3\.00× node-express per server CPU-second/, 'two bound rows: by requests per CPU-second');
   assert.equal(hello().verdict, 'same direction');
+  // Bookings rows both bound by MariaDB: decided by what each booking cost it, the cheaper ahead.
+  const bookings = () => evaluateClaims(loadClaims(), bound).find((e) => e.claim.id === 'bookings-node-vs-mvc');
+  const [nodeBookings, mvcBookings] = ['node-express', 'java-mvc-jpa'].map((s) => bound.find((r) => r.stack === s && r.workload === 'bookings'));
+  nodeBookings.bottleneck = { bound: 'database' };
+  assert.equal(bookings().verdict, 'undecided (database-bound)', 'one row bound by MariaDB and behind: it could do more');
+  mvcBookings.bottleneck = { bound: 'database' };
+  assert.equal(bookings().verdict, 'not measured', 'no MariaDB figures to decide by');
+  nodeBookings.database = { perBooking: { cpuMicros: 300 } };
+  mvcBookings.database = { perBooking: { cpuMicros: 450 } };
+  assert.equal(bookings().verdict, 'same direction');
+  assert.equal(bookings().ratio, 1.5);
+  assert.match(bookings().detail, /1\.50× java-mvc-jpa per MariaDB CPU-second \(300 MariaDB CPU-µs per booking against 450/);
+  assert.match(bookings().detail, /database-bound: node-express, java-mvc-jpa$/);
+  mvcBookings.bottleneck = { bound: 'generator' };
+  assert.equal(bookings().verdict, 'undecided (database- and generator-bound)', 'bound by two different things: no ratio reads as a ranking');
   const withoutChat = evaluateClaims(loadClaims(), summary.results.filter((r) => r.workload !== 'chat'));
   const chat = withoutChat.find((e) => e.claim.id === 'chat-latency-order');
   assert.equal(chat.verdict, 'not measured');
