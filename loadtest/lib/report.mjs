@@ -175,7 +175,7 @@ export function rankNote(rows) {
     `order rotated from one repeat to the next); [low–high] is the ${CONFIDENCE * 100} % confidence interval of its mean ` +
     `(${METHOD}; p99's is of the geometric mean, as latency tails are skewed), given from ${MIN_REPEATS} good repeats on. ` +
     `× best and × nginx are medians and intervals of ratios taken inside each repeat` +
-    `${reference ? ` (to \`${reference}\`, the highest median ${bracketed ? 'ratio to its bracket' : ''} among the ranked rows, ` +
+    `${reference ? ` (to \`${reference}\`, the highest median${bracketed ? ' ratio to its bracket' : ''} among the ranked rows, ` +
       `and to the nginx ceiling ${ceilingBracketed ? 'measured on the same CPUs just before and just after each window, the mean ' +
       'of the two (its bracket; where a row has too few, the ceiling measured in the same repeat)' : 'measured in the same repeat'})` : ''}. ` +
     `${bracketed ? 'Stacks are compared through those ratios, each to its own bracket, so the host\'s drift between two stacks\' windows cancels. ' : ''}` +
