@@ -109,13 +109,14 @@ site/node_modules/.package-lock.json: site/package-lock.json
 
 # The bench's generators: Debian's wrk (throughput) and oha from crates.io (open-loop latency; cargo install,
 # its version pinned in loadtest/openloop.mjs), ab from Debian's apache2-utils (make aio: the AIO write-up's
-# own generator), each installed only when missing, and the bookings ceiling's client (loadtest/bookings-ceiling,
-# built with Go from the module proxy when missing or older than its sources).
-loadgen: node-check go-check loadtest/node_modules/.package-lock.json ## install the load generators (wrk, oha, ab, the bookings ceiling) the bench and its tests use
+# own generator), each installed only when missing, and the ceilings written in Go (loadtest/bookings-ceiling,
+# loadtest/chat-relay: built with Go from the module proxy when missing or older than their sources).
+loadgen: node-check go-check loadtest/node_modules/.package-lock.json ## install the load generators (wrk, oha, ab, the bookings ceiling, the chat relay) the bench and its tests use
 	@node -e "import('./loadtest/wrk.mjs').then((m) => m.ensureWrk())"
 	@node -e "import('./loadtest/openloop.mjs').then((m) => m.ensureOha())"
 	@node -e "import('./loadtest/ab.mjs').then((m) => m.ensureAb())"
 	@node -e "import('./loadtest/lib/bookings-ceiling.mjs').then((m) => m.ensureBookingsCeiling())"
+	@node -e "import('./loadtest/lib/go-build.mjs').then((m) => m.ensureGoBinary('chat-relay'))"
 
 # JMeter 5.6.3 from Maven Central through jmeter-maven-plugin, into loadtest/target (git-ignored).
 jmeter: java-check ## install JMeter (the bench does it too) and print where it is

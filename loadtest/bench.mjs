@@ -36,8 +36,9 @@ import { standinImages, stopStackServices } from '../scripts/lib/containers.mjs'
 import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_SHARE } from './lib/latency.mjs';
 import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
 import { median } from './lib/stats.mjs';
-import { rankRun } from './lib/ranks.mjs';
-import { BOOKINGS_CEILING, CEILING, isCeiling, planRuns } from './lib/plan.mjs';
+import { rankRun, relayRatios } from './lib/ranks.mjs';
+import { BOOKINGS_CEILING, CEILING, CHAT_CEILING, isCeiling, planRuns } from './lib/plan.mjs';
+import { startChatRelay } from './lib/chat-relay.mjs';
 import { writeReport } from './report.mjs';
 
 const profile = selectProfile();
@@ -151,6 +152,7 @@ async function main() {
     const last = runs[i + 1]?.session !== run.session;
     try {
       if (run.server === BOOKINGS_CEILING) await bookingsCeilingRun(run, db, base);
+      else if (run.server === CHAT_CEILING) await chatCeilingRun(run, base);
       else if (ceiling) await ceilingRun(run, base);
       else if (fixups) await latencyFixupStep(run, fixups, db);
       else await throughputRun(run, db, base);
@@ -214,6 +216,27 @@ async function bookingsCeilingRun(run, db, base) {
     }
   }
   record(run, outcome);
+}
+
+// One chat scenario against the chat relay, started for it on the server's CPUs in this repeat's ceiling session and
+// stopped after it; where it cannot run here (the compose runtime, a remote server host) or fails, its row says why
+// and no stack's run fails for it.
+async function chatCeilingRun(run, base) {
+  // It listens on loopback: a chat client on another load host could not reach it.
+  const where = RUNTIME === 'compose' ? 'the compose runtime' : HOSTS.server.remote || LOADGENS.some((h) => h.remote) ? 'other hosts' : null;
+  if (where) {
+    record(run, failedChatRun(`not measured in ${where}: the relay runs natively on one machine so far`));
+    return;
+  }
+  let relay = null;
+  try {
+    relay = await startChatRelay(pinning.server);
+    record(run, await measureSafely({ ...base, server: relay, workload: 'chat', step: run.step, dir: dirOf(run, 'chat-relay') }));
+  } catch (error) {
+    record(run, failedChatRun(`the chat relay: ${error.message}`));
+  } finally {
+    await relay?.stop();
+  }
 }
 
 async function measureOpenLoopCeilings(workloads) {
@@ -362,10 +385,13 @@ async function chatRow(r) {
 async function finish(env) {
   const chatResults = [...results.values()].filter((r) => r.workload === 'chat');
   const chatRows = [];
-  for (const r of chatResults) chatRows.push(await chatRow(r));
+  for (const r of chatResults.filter((x) => !isCeiling(x.server))) chatRows.push(await chatRow(r));
   const all = [...results.values()].filter((r) => r.workload !== 'chat');
   const ceiling = Object.fromEntries(all.filter((r) => isCeiling(r.server))
     .map((r) => [r.label, buildRow({ ...r, pinning, ceiling: null })]));
+  // The chat relay's rows sit with the ceilings; each stack's chat row gets its ratios to the relay of each repeat.
+  for (const r of chatResults.filter((x) => isCeiling(x.server))) ceiling[r.label] = await chatRow(r);
+  for (const r of chatRows) r.relay = relayRatios(r, ceiling[r.label]);
   const rows = all.filter((r) => !isCeiling(r.server))
     .map((r) => buildRow({ ...r, pinning, ceiling: ceiling[r.label] && { throughput: ceiling[r.label].throughput.median } }));
   // Summary and tables in the stacks' own order, whatever order their sessions ran in (sort is stable).
@@ -374,7 +400,7 @@ async function finish(env) {
   const ranking = rankRun(rows, Object.values(ceiling));
   rows.push(...chatRows);
   // The bookings ceiling's failure leaves its column empty with the reason, and fails no run of the stacks.
-  const failed = [...rows, ...Object.values(ceiling).filter((r) => r.stack !== BOOKINGS_CEILING), ...latency].filter((r) => r.failed).length;
+  const failed = [...rows, ...Object.values(ceiling).filter((r) => r.stack === CEILING), ...latency].filter((r) => r.failed).length;
   const summary = { run: stamp, runtime: RUNTIME, topology: topology(), profile: profile.name, generator: profile.generator, profileSettings: { repeat: profile.repeat, warmup: profile.warmup,
     rampUpSeconds: profile.rampUpSeconds, steps: profile.steps, repeatsOf: profile.repeatsOf ?? null, bracket: profile.bracket ?? null },
     // Each repeat's order of the stacks' sessions (rotated by one place per repeat), after its nginx ceiling.
@@ -388,11 +414,11 @@ async function finish(env) {
   const latest = join(resultsRoot, 'latest');
   rmSync(latest, { force: true });
   symlinkSync(stamp, latest);
-  const httpRows = [...rows.filter((r) => r.workload !== 'chat'), ...Object.values(ceiling)];
+  const httpRows = [...rows.filter((r) => r.workload !== 'chat'), ...Object.values(ceiling).filter((r) => r.workload !== 'chat')];
   if (httpRows.length) console.log(`\n${formatTable(httpRows)}\n`);
   if (latency.length) console.log(`\n${formatLatencyTable(latency)}\n`);
   if (chatRows.length) {
-    console.log(`\n${formatChatTable(chatRows)}\n`);
+    console.log(`\n${formatChatTable([...chatRows, ...Object.values(ceiling).filter((r) => r.workload === 'chat')])}\n`);
     console.log('chat: latency in ms from each message\'s scheduled send time to its delivery, over every delivery ' +
       '(HdrHistogram, 3 significant digits); cpu%/RSS are the server\'s process tree; send lag p99 is how late the client sent ' +
       '(schedule or TCP); client cpu% is its CPU, wait% its time runnable but waiting for a CPU (100 = one core)');

@@ -1,40 +1,20 @@
 // The bookings ceiling (loadtest/bookings-ceiling/): the bookings transaction driven straight at MariaDB by a
-// small Go client, built here with the machine's go (make go-check installs one) into .tools/ when missing or
-// older than its sources, run pinned to `cpus` when given. It prints `measuring` when its warm-up ends and one
+// small Go client (built by lib/go-build.mjs), run pinned to `cpus` when given. It prints `measuring` when its warm-up ends and one
 // JSON line when it is done; see the header of its main.go.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { ROOT, dbSettings } from '../../scripts/lib/stacks.mjs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dbSettings } from '../../scripts/lib/stacks.mjs';
+import { ensureGoBinary } from './go-build.mjs';
 import { tsvCorpusOf } from '../corpus.mjs';
 import { difference, perBooking } from './database-share.mjs';
 import { failedRun, failureReason, startProbes } from './run.mjs';
 import { throughput } from './stats.mjs';
 
-const SOURCE = join(ROOT, 'loadtest/bookings-ceiling');
-const BINARY = join(ROOT, '.tools/bookings-ceiling/bookings-ceiling');
 const TAIL_LINES = 10;
 
-/** The go command on PATH, or in the official tarball's place; null when there is none. */
-export function goCommand() {
-  return ['go', '/usr/local/go/bin/go'].find((go) => spawnSync(go, ['version']).status === 0) ?? null;
-}
-
-/** The client's binary, built first (go build -trimpath, no cgo) when missing or older than a source file. */
-export function ensureBookingsCeiling() {
-  const sources = readdirSync(SOURCE).map((name) => statSync(join(SOURCE, name)).mtimeMs);
-  if (existsSync(BINARY) && statSync(BINARY).mtimeMs >= Math.max(...sources)) return BINARY;
-  const go = goCommand();
-  if (!go) throw new Error(`Go is missing: it builds the bookings ceiling (${SOURCE}); make go-check installs it`);
-  mkdirSync(dirname(BINARY), { recursive: true });
-  // Built beside the binary and renamed into place, so that nothing ever runs a half-written one.
-  const partial = `${BINARY}.${process.pid}`;
-  const build = spawnSync(go, ['build', '-trimpath', '-buildvcs=false', '-o', partial, '.'],
-    { cwd: SOURCE, env: { ...process.env, CGO_ENABLED: '0' }, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`go build of the bookings ceiling failed:\n${build.stdout}${build.stderr}`);
-  renameSync(partial, BINARY);
-  return BINARY;
-}
+/** The client's binary (lib/go-build.mjs). */
+export const ensureBookingsCeiling = () => ensureGoBinary('bookings-ceiling');
 
 const dsnOf = ({ host, port, user, password, name }) =>
   `${user}:${password}@tcp(${host.includes(':') ? `[${host}]` : host}:${port})/${name}`;

@@ -6,7 +6,9 @@ export const CEILING_WORKLOADS = ['hello', 'static', 'echo', 'bookings'];
 // The bookings ceiling is no nginx: the bookings transaction driven straight at MariaDB (lib/bookings-ceiling.mjs),
 // run in the ceiling's session of each repeat.
 export const BOOKINGS_CEILING = 'bookings ceiling (no HTTP)';
-export const isCeiling = (server) => server === CEILING || server === BOOKINGS_CEILING;
+// The chat ceiling is a relay of the chat protocol and nothing else (lib/chat-relay.mjs), driven by the same client.
+export const CHAT_CEILING = 'chat ceiling (relay)';
+export const isCeiling = (server) => server === CEILING || server === BOOKINGS_CEILING || server === CHAT_CEILING;
 
 // Repeat by repeat: the nginx ceiling (started afresh), then one start of each stack for its chat scenarios and its
 // HTTP workloads, and on the first repeat of a profile with open-loop latency steps a second start of each for the
@@ -34,13 +36,14 @@ export function planRuns(targets, profile) {
   const httpWorkloads = profile.workloads.filter((w) => HTTP_WORKLOADS.includes(w));
   const latencyWorkloads = profile.latency ? httpWorkloads : [];
   const ceilingWorkloads = profile.workloads.filter((w) => CEILING_WORKLOADS.includes(w));
+  const chatWorkloads = profile.workloads.filter((w) => w === 'chat');
   // Chat first, then the workloads with the most repeats: whatever a repeat leaves out comes last in the session, so
   // each workload follows the same ones in every repeat it is in.
-  const sessionWorkloads = [...profile.workloads.filter((w) => w === 'chat'), ...httpWorkloads]
+  const sessionWorkloads = [...chatWorkloads, ...httpWorkloads]
     .map((w, i) => ({ w, i })).sort((a, b) => repeatsOf(profile, b.w) - repeatsOf(profile, a.w) || a.i - b.i).map(({ w }) => w);
   const repeatRuns = (repeat) => [
-    ...ceilingWorkloads.filter(inRepeat(repeat)).flatMap(stepsOf).map((s) => ({ ...s,
-      server: s.workload === 'bookings' ? BOOKINGS_CEILING : CEILING, repeat, session: `nginx#${repeat}` })),
+    ...[...ceilingWorkloads, ...chatWorkloads].filter(inRepeat(repeat)).flatMap(stepsOf).map((s) => ({ ...s,
+      server: { bookings: BOOKINGS_CEILING, chat: CHAT_CEILING }[s.workload] ?? CEILING, repeat, session: `nginx#${repeat}` })),
     ...orderOf(repeat).flatMap((server) => sessionWorkloads.filter(inRepeat(repeat)).flatMap(stepsOf)
       .map((s) => ({ ...s, server, repeat, session: `${server.id}#${repeat}` }))),
     ...(repeat === 1 && latencyWorkloads.length ? orderOf(repeat).map((server) => ({ server, workloads: latencyWorkloads,

@@ -183,3 +183,16 @@ export function refreshFigures(summary) {
   summary.ranking = rankRun(rows, ceiling);
   return summary;
 }
+
+/**
+ * A stack's chat row against the chat relay's (the chat ceiling, lib/chat-relay.mjs) of the same scenario: per repeat,
+ * its deliveries/s over the relay's and its p99 over the relay's, each as a median and interval (null without a relay
+ * row with good repeats). A p99 ratio of 3 reads "three times the relay's latency" on the same CPUs and schedule.
+ */
+export function relayRatios(row, relayRow) {
+  if (!relayRow || !relayRow.repeats?.some(goodRepeat)) return null;
+  const p99s = (r) => (r?.repeats ?? []).filter(goodRepeat).filter((x) => x.latencyMs?.p99 > 0)
+    .map((x) => ({ repeat: x.repeat, value: x.latencyMs.p99 }));
+  const interval = (values) => (values.length ? figureInterval(values) : null);
+  return { deliveries: interval(ratioPerRepeat(perRepeat(row), perRepeat(relayRow))), p99: interval(ratioPerRepeat(p99s(row), p99s(relayRow))) };
+}

@@ -33,9 +33,10 @@ function environmentSection(summary) {
   const e = summary.environment ?? {};
   const p = e.pinning ?? {};
   const ceilingRows = summary.ceiling?.rows ?? [];
-  const ceiling = ceilingRows.filter((r) => !r.failed && r.stack !== BOOKINGS_CEILING)
+  const ceiling = ceilingRows.filter((r) => !r.failed && r.stack !== BOOKINGS_CEILING && r.workload !== 'chat')
     .map((r) => `${r.label} ${num(r.throughput.median)} req/s`).join(', ');
   const bookings = ceilingRows.find((r) => r.stack === BOOKINGS_CEILING);
+  const relays = ceilingRows.filter((r) => r.workload === 'chat');
   const lines = [
     ['machine', `${e.cpuModel ?? '?'}, ${e.cores ?? '?'} cores (${e.availableCpus ?? '?'} available to the bench)`],
     ...(summary.topology ? [['hosts', `server ${summary.topology.server}, database ${summary.topology.db}, load ${summary.topology.loadgen}` +
@@ -58,6 +59,10 @@ function environmentSection(summary) {
       : `${num(bookings.throughput.median)} bookings/s: the bookings transaction driven straight at MariaDB by a compiled ` +
         `client (loadtest/bookings-ceiling) with the stacks' pool size, on the server's CPUs, no HTTP; MariaDB ` +
         `${num(bookings.database?.perBooking?.cpuMicros)} CPU µs per booking`]] : []),
+    ...relays.map((r) => [`chat ceiling (${r.label})`, r.failed && !r.intervals?.n
+      ? `not measured: ${r.repeats?.find((x) => x.reason)?.reason ?? 'failed'}`
+      : `${num(r.throughput.median)} deliveries/s, p99 ${r.latencyMs?.p99 ?? '–'} ms: the chat protocol relayed by a compiled server ` +
+        '(loadtest/chat-relay) on the server\'s CPUs, driven by the same client and scenario']),
   ];
   return ['## Environment', '', table(['', ''], lines)].join('\n');
 }
@@ -205,10 +210,14 @@ function httpTable(rows, options) {
 /** One chat scenario's rows, by median latency: { header, body, note }. */
 export function chatFigures(rows) {
   const sorted = [...rows].sort((a, b) => (a.latencyMs?.p50 ?? Infinity) - (b.latencyMs?.p50 ?? Infinity));
-  const header = ['stack', 'delivered / expected', 'violations', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', 'errors',
-    'server CPU %', 'client CPU %', 'peak RSS MiB', 'verdict'];
+  const header = ['stack', 'delivered / expected', '× relay deliveries/s', 'p99 × relay', 'violations', 'p50 ms', 'p90', 'p99',
+    'p99.9', 'max', 'errors', 'server CPU %', 'client CPU %', 'peak RSS MiB', 'verdict'];
+  const relay = (r, field) => (r.relay?.[field]?.median != null
+    ? figure(`${ratio(r.relay[field].median)}${r.relay[field].low != null ? bracket(r.relay[field], ratio) : ''}`, r.relay[field].median, `relay.${field}`)
+    : figure('–', null, `relay.${field}`));
   const body = sorted.map((r) => [
     figure(r.stack, null, 'stack'), figure(`${num(r.delivered)} / ${num(r.expected)}`, r.delivered, 'delivered'),
+    relay(r, 'deliveries'), relay(r, 'p99'),
     figure(num(r.violations?.total ?? r.violations), r.violations?.total ?? r.violations, 'violations'),
     ...percentiles(r.latencyMs).map((f) => (['p50', 'p99'].includes(f.field) && r.intervals?.[f.field]?.low != null
       ? figure(`${f.text}${bracket(r.intervals[f.field], ms)}`, f.value, f.field) : f)),
@@ -218,8 +227,10 @@ export function chatFigures(rows) {
     figure(r.failed ? 'FAILED' : r.delivery ?? 'kept up', null, 'verdict'),
   ]);
   const n = Math.max(0, ...rows.map((r) => r.intervals?.n ?? 0));
-  const note = n >= MIN_REPEATS ? `Percentiles are over every delivery of the ${n} repeats together; the [low–high] beside p50 and ` +
-    `p99 is the ${CONFIDENCE * 100} % interval of each repeat's own (${LOG_T}).` : '';
+  const note = [n >= MIN_REPEATS ? `Percentiles are over every delivery of the ${n} repeats together; the [low–high] beside p50 and ` +
+    `p99 is the ${CONFIDENCE * 100} % interval of each repeat's own (${LOG_T}).` : '',
+  rows.some((r) => r.relay) ? '× relay and p99 × relay: the row\'s deliveries/s and p99 over the chat relay\'s (the chat ceiling) in ' +
+    'the same repeat, median and interval of those per-repeat ratios.' : ''].filter(Boolean).join(' ');
   return { header, body, note };
 }
 

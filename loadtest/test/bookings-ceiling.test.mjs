@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { ROOT, dbSettings } from '../../scripts/lib/stacks.mjs';
 import { connect } from '../lib/db.mjs';
 import { checkInvariant } from '../lib/invariant.mjs';
-import { ensureBookingsCeiling, goCommand, startBookingsCeiling } from '../lib/bookings-ceiling.mjs';
+import { ensureBookingsCeiling, startBookingsCeiling } from '../lib/bookings-ceiling.mjs';
+import { goCommand } from '../lib/go-build.mjs';
 import { tsvCorpusOf, writeCorpus } from '../corpus.mjs';
 
 const NAME = 'bookings_ceiling_test';

@@ -1,7 +1,7 @@
 // The bench's plan: a repeat is a fresh start of the ceiling and of every stack, in an order rotated per repeat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BOOKINGS_CEILING, CEILING, planRuns, repeatsOf } from '../lib/plan.mjs';
+import { BOOKINGS_CEILING, CEILING, CHAT_CEILING, planRuns, repeatsOf } from '../lib/plan.mjs';
 import { selectProfile } from '../lib/profiles.mjs';
 
 const targets = ['a', 'b', 'c'].map((id) => ({ id }));
@@ -16,9 +16,11 @@ test('every repeat starts with its own nginx session, then the stacks in an orde
   const ceiling = runs.filter((r) => r.server === CEILING);
   assert.deepEqual(ceiling.map((r) => `${r.label}#${r.repeat}`), ['hello#1', 'static#1', 'echo#1', 'hello#2', 'static#2', 'echo#2',
     'hello#3', 'static#3', 'echo#3']);
-  // The bookings ceiling runs in the same session, after nginx's.
+  // The bookings ceiling and the chat relay run in the same session, after nginx's.
   assert.deepEqual(runs.filter((r) => r.server === BOOKINGS_CEILING).map((r) => `${r.label}#${r.repeat}#${r.session}`),
     ['bookings#1#nginx#1', 'bookings#2#nginx#2', 'bookings#3#nginx#3']);
+  assert.deepEqual(runs.filter((r) => r.server === CHAT_CEILING).map((r) => `${r.label}#${r.repeat}#${r.session}`),
+    ['chat#1#nginx#1', 'chat#2#nginx#2', 'chat#3#nginx#3']);
   for (const id of ['a', 'b', 'c']) {
     const own = runs.filter((r) => r.server.id === id);
     assert.deepEqual(own.map((r) => r.label), Array(3).fill(['chat', 'hello', 'static', 'echo', 'bookings']).flat(),

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRow } from '../lib/summary.mjs';
-import { rankLabel, rankRun, rankText, refreshFigures, tiesOf } from '../lib/ranks.mjs';
+import { rankLabel, rankRun, rankText, refreshFigures, relayRatios, tiesOf } from '../lib/ranks.mjs';
 import { httpFigures } from '../lib/report.mjs';
 import { formatTable } from '../lib/table.mjs';
 import { precisionTable, formatPrecision } from '../lib/precision.mjs';
@@ -197,4 +197,16 @@ test('a label compares by req/s when one of its rows lacks enough bracketed repe
   assert.equal(b.ratios.ofCeiling.basis, 'repeat');
   assert.equal(b.ratios.ofCeiling.n, 3);
   assert.equal(b.ratios.ofCeiling.median, 0.5);
+});
+
+test('a chat row against the chat relay: per-repeat ratios of deliveries/s and of p99, with their intervals', () => {
+  const chat = (stack, rates, p99s) => ({ stack, workload: 'chat', label: 'chat', repeats: rates.map((throughput, i) => ({
+    repeat: i + 1, throughput, samples: 1, errors: 0, failed: false, latencyMs: { p99: p99s[i] } })) });
+  const relay = chat('chat ceiling (relay)', [20000, 20000, 20000], [2, 4, 2]);
+  const ratios = relayRatios(chat('a', [19000, 19000, 19000], [6, 12, 6]), relay);
+  assert.equal(ratios.deliveries.median, 0.95);
+  assert.equal(ratios.p99.median, 3);
+  assert.equal(ratios.p99.low, 3, 'three times the relay\'s p99 in every repeat: no spread');
+  assert.equal(relayRatios(chat('a', [1], [1]), null), null);
+  assert.equal(relayRatios(chat('a', [1], [1]), { repeats: [{ repeat: 1, failed: true, throughput: 0 }] }), null);
 });

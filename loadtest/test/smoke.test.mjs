@@ -51,7 +51,12 @@ test('PROFILE=smoke STACKS=node-express REPEAT=2 produces a summary with through
   assert.equal(summary.latency.find((l) => l.workload === 'bookings').invariant, 'pass', 'open-loop bookings keep the invariant');
   // One stack is its own slowest: every rate is known after its throughput, so all are measured warm from it.
   assert.deepEqual([...new Set(summary.latency.map((l) => l.after))], ['its throughput run']);
-  assert.deepEqual(summary.ceiling.rows.map((r) => r.workload), ['hello', 'static', 'echo', 'bookings']);
+  assert.deepEqual(summary.ceiling.rows.map((r) => r.workload), ['hello', 'static', 'echo', 'bookings', 'chat']);
+  const relay = summary.ceiling.rows.find((r) => r.workload === 'chat');
+  assert.ok(!relay.failed && relay.delivery === 'pass' && relay.throughput.median > 0,
+    `the chat relay: ${JSON.stringify(relay.repeats.map((r) => r.reason ?? 'ok'))}`);
+  const chatRow = summary.results.find((r) => r.workload === 'chat');
+  assert.ok(chatRow.relay.deliveries.median > 0 && chatRow.relay.p99.median > 0, `chat × relay: ${JSON.stringify(chatRow.relay)}`);
   const bookingsCeiling = summary.ceiling.rows.find((r) => r.workload === 'bookings');
   assert.ok(!bookingsCeiling.failed && bookingsCeiling.throughput.median > 0 && bookingsCeiling.invariant === 'pass',
     `the bookings ceiling: ${JSON.stringify(bookingsCeiling.repeats.map((r) => r.reason ?? 'ok'))}`);
