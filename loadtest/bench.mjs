@@ -143,9 +143,9 @@ async function main() {
     if (session !== run.session) {
       session = run.session;
       startFailure = null;
-      // A new repeat's ceiling session: the last repeat's nginx has served its brackets.
-      if (ceiling) await stopCeiling();
-      const starting = ceiling ? startNginx(pinning.server)
+      // A new repeat's nginx session: the last repeat's nginx has served its brackets.
+      if (ceiling && run.server !== CHAT_CEILING) await stopCeiling();
+      const starting = run.server === CHAT_CEILING ? Promise.resolve(null) : ceiling ? startNginx(pinning.server)
         : startStack(run.server, pinning.server, progress.note, (started) => { current = started; });
       current = await starting.catch((error) => { startFailure = error; return null; });
     }
@@ -160,7 +160,7 @@ async function main() {
       if (ceiling && last && run.repeat === 1) await measureOpenLoopCeilings(openLoopCeilings);
     } finally {
       // The ceiling stays up for the brackets of this repeat's stacks; they start after it.
-      if (last && ceiling && profile.bracket && current) [ceilingUp, current] = [current, null];
+      if (last && ceiling && run.server !== CHAT_CEILING && profile.bracket && current) [ceilingUp, current] = [current, null];
       else if (last) await stopCurrent();
     }
   }
@@ -228,14 +228,13 @@ async function chatCeilingRun(run, base) {
     record(run, failedChatRun(`not measured in ${where}: the relay runs natively on one machine so far`));
     return;
   }
-  let relay = null;
   try {
-    relay = await startChatRelay(pinning.server);
-    record(run, await measureSafely({ ...base, server: relay, workload: 'chat', step: run.step, dir: dirOf(run, 'chat-relay') }));
+    current = await startChatRelay(pinning.server);
+    record(run, await measureSafely({ ...base, server: current, workload: 'chat', step: run.step, dir: dirOf(run, 'chat-relay') }));
   } catch (error) {
     record(run, failedChatRun(`the chat relay: ${error.message}`));
   } finally {
-    await relay?.stop();
+    await stopCurrent();
   }
 }
 

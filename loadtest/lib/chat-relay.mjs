@@ -2,7 +2,7 @@
 // its main.go), built by lib/go-build.mjs, started on a free loopback port pinned to the server's CPUs and driven
 // by the same chat client and scenario as the stacks, so that a stack's chat row reads as a share of it.
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_DIR } from '../../scripts/lib/stacks.mjs';
 import { waitHealthy, stop } from '../../scripts/lib/processes.mjs';
@@ -22,6 +22,7 @@ export async function startChatRelay(serverCpus) {
   if (serverCpus) command.unshift('taskset', '-c', serverCpus);
   // Its own process group, like the stacks, so stop() reaches it whatever taskset did.
   const child = spawn(command[0], command.slice(1), { detached: true, stdio: ['ignore', log, log] });
+  closeSync(log);
   child.unref();
   const state = await waitHealthy(`http://127.0.0.1:${port}`, child.pid, 15_000);
   if (state !== 'healthy') {

@@ -65,7 +65,8 @@ export function compareRuns(a, b) {
       return { stack, label, a: ra, b: rb, sideA: ra && side(ra), sideB: rb && side(rb), delta: null, change: null, p: null,
         outcome: null, verdict: ra ? 'only in A' : 'only in B' };
     }
-    const ceiling = (run) => run.ceiling?.rows?.find((c) => c.label === label);
+    // nginx's row, or the bookings ceiling's: a chat row's relay has ratios of its own (row.relay), not × nginx.
+    const ceiling = (run) => run.ceiling?.rows?.find((c) => c.label === label && c.workload !== 'chat');
     return { stack, label, ...compareRow(ra, rb, ceiling(a), ceiling(b)) };
   });
 }

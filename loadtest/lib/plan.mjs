@@ -42,8 +42,11 @@ export function planRuns(targets, profile) {
   const sessionWorkloads = [...chatWorkloads, ...httpWorkloads]
     .map((w, i) => ({ w, i })).sort((a, b) => repeatsOf(profile, b.w) - repeatsOf(profile, a.w) || a.i - b.i).map(({ w }) => w);
   const repeatRuns = (repeat) => [
-    ...[...ceilingWorkloads, ...chatWorkloads].filter(inRepeat(repeat)).flatMap(stepsOf).map((s) => ({ ...s,
-      server: { bookings: BOOKINGS_CEILING, chat: CHAT_CEILING }[s.workload] ?? CEILING, repeat, session: `nginx#${repeat}` })),
+    ...ceilingWorkloads.filter(inRepeat(repeat)).flatMap(stepsOf).map((s) => ({ ...s,
+      server: s.workload === 'bookings' ? BOOKINGS_CEILING : CEILING, repeat, session: `nginx#${repeat}` })),
+    // The chat relay starts itself for each of its runs: its session starts nothing.
+    ...chatWorkloads.filter(inRepeat(repeat)).flatMap(stepsOf).map((s) => ({ ...s, server: CHAT_CEILING, repeat,
+      session: `relay#${repeat}` })),
     ...orderOf(repeat).flatMap((server) => sessionWorkloads.filter(inRepeat(repeat)).flatMap(stepsOf)
       .map((s) => ({ ...s, server, repeat, session: `${server.id}#${repeat}` }))),
     ...(repeat === 1 && latencyWorkloads.length ? orderOf(repeat).map((server) => ({ server, workloads: latencyWorkloads,

@@ -10,17 +10,18 @@ const sessions = (runs) => runs.map((r) => r.session).filter((s, i, all) => s !=
 test('every repeat starts with its own nginx session, then the stacks in an order rotated by one place', () => {
   const { runs, orderOf } = planRuns(targets, selectProfile({ PROFILE: 'ranked', REPEAT: '3' }));
   assert.deepEqual([1, 2, 3].map((r) => orderOf(r).map((t) => t.id)), [['c', 'b', 'a'], ['b', 'a', 'c'], ['a', 'c', 'b']]);
-  assert.deepEqual(sessions(runs), ['nginx#1', 'c#1', 'b#1', 'a#1', 'nginx#2', 'b#2', 'a#2', 'c#2', 'nginx#3', 'a#3', 'c#3', 'b#3']);
+  assert.deepEqual(sessions(runs), ['nginx#1', 'relay#1', 'c#1', 'b#1', 'a#1', 'nginx#2', 'relay#2', 'b#2', 'a#2', 'c#2',
+    'nginx#3', 'relay#3', 'a#3', 'c#3', 'b#3']);
   // Each session is one start: its runs are contiguous, never resumed later.
   assert.equal(new Set(sessions(runs)).size, sessions(runs).length);
   const ceiling = runs.filter((r) => r.server === CEILING);
   assert.deepEqual(ceiling.map((r) => `${r.label}#${r.repeat}`), ['hello#1', 'static#1', 'echo#1', 'hello#2', 'static#2', 'echo#2',
     'hello#3', 'static#3', 'echo#3']);
-  // The bookings ceiling and the chat relay run in the same session, after nginx's.
+  // The bookings ceiling runs in nginx's session, the chat relay (which starts itself) in one of its own after it.
   assert.deepEqual(runs.filter((r) => r.server === BOOKINGS_CEILING).map((r) => `${r.label}#${r.repeat}#${r.session}`),
     ['bookings#1#nginx#1', 'bookings#2#nginx#2', 'bookings#3#nginx#3']);
   assert.deepEqual(runs.filter((r) => r.server === CHAT_CEILING).map((r) => `${r.label}#${r.repeat}#${r.session}`),
-    ['chat#1#nginx#1', 'chat#2#nginx#2', 'chat#3#nginx#3']);
+    ['chat#1#relay#1', 'chat#2#relay#2', 'chat#3#relay#3']);
   for (const id of ['a', 'b', 'c']) {
     const own = runs.filter((r) => r.server.id === id);
     assert.deepEqual(own.map((r) => r.label), Array(3).fill(['chat', 'hello', 'static', 'echo', 'bookings']).flat(),
