@@ -157,7 +157,7 @@ async function main() {
       else if (fixups) await latencyFixupStep(run, fixups, db);
       else await throughputRun(run, db, base);
       // What the open-loop generator can offer on LOADGEN_CPUS: its latency steps ask for at most half of it.
-      if (ceiling && last && run.repeat === 1) await measureOpenLoopCeilings(openLoopCeilings);
+      if (ceiling && run.server !== CHAT_CEILING && last && run.repeat === 1) await measureOpenLoopCeilings(openLoopCeilings);
     } finally {
       // The ceiling stays up for the brackets of this repeat's stacks; they start after it.
       if (last && ceiling && run.server !== CHAT_CEILING && profile.bracket && current) [ceilingUp, current] = [current, null];
