@@ -215,10 +215,10 @@ compose-test: deps ## what CI runs second: make up RUNTIME=compose, conformance,
 fuzz: deps db-up fixtures build ## the differential fuzzer against every stack and variant (CASES=3000, SEED=1 or random, FUZZ_PATH, KEEP_GOING=1, JOBS=N, FUZZ_ONLY=http|chat|wire)
 	@node scripts/fuzz.mjs
 
-readme-faults: node-check ## put the latest `make faults` table into README.md
+readme-faults: node-check ## put the latest `make faults` table into docs/faults.md
 	@node loadtest/faults.mjs --readme
 
-layout: node-check ## every stack's files against spec/layout.json (the same names per workload), and the README's table
+layout: node-check ## every stack's files against spec/layout.json (the same names per workload), and docs/layout.md's table
 	@node scripts/layout.mjs
 
 format: java-check ## format every Java source with palantir-java-format (the JS is prettier's: npm run format in node-express)
@@ -239,7 +239,7 @@ outdated: node-check java-check ## what has a newer release: each Maven module's
 	@for dir in node-express node-cluster loadtest scripts site spec/conformance; do \
 	  echo "npm: $$dir"; (cd $$dir && npm outdated --long) | sed 's/^/  /'; done; true
 
-readme-layout: node-check ## rewrite the README's layout table from spec/layout.json and the stacks' layoutExtras
+readme-layout: node-check ## rewrite docs/layout.md's table from spec/layout.json and the stacks' layoutExtras
 	@node scripts/layout.mjs --readme
 
 .PHONY: harness-test
@@ -311,7 +311,7 @@ compare: node-check loadtest/node_modules/.package-lock.json ## B against A per 
 precision: node-check loadtest/node_modules/.package-lock.json ## how wide the ratio intervals were after 3, 4, … repeats, per window and workload (RUNS="<run> …", default the newest)
 	@node loadtest/precision.mjs $(RUNS)
 
-readme-results: node-check loadtest/node_modules/.package-lock.json ## put a run's throughput chart and bookings table into README.md (RUN=<run>)
+readme-results: node-check loadtest/node_modules/.package-lock.json ## put a run's throughput chart and bookings table into docs/results.md (RUN=<run>)
 	@node loadtest/readme-results.mjs $(RUN)
 
 clean: down db-down ## stop everything and remove .run/, results/ and build outputs
