@@ -59,11 +59,23 @@ SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
         unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare precision readme-results readme-faults site clean compose-check
 
+# make help's groups in order, the main job first, each target after its group's name (_ for a space); a target with
+# a `## ` comment that no group names is listed under "Other", so none goes missing.
+HELP_GROUPS := Run_the_bench_and_the_stacks:bench,calibrate,aio,up,down,start,build,db-up,db-down,db-reset,fixtures \
+  Test:test,compose-test,unit,conformance,fuzz,faults,layout,format-check,harness-test,hosts-test,compose-check \
+  Results:report,compare,precision,readme-results,readme-faults,readme-layout,site \
+  Tools:deps,node-check,loadgen,jmeter,engine,engine-down,standins,format,outdated,clean,help
 help: ## list the targets
-	@echo "Reference servers: seven stacks, five workloads, one contract (spec/API.md)."
+	@echo "Reference servers: $$($(STACKS_CLI) list | awk '$$1 !~ /:/' | wc -l) stacks, one contract (spec/API.md)."
 	@echo
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-14s %s\n", $$1, $$2 }'
-	@echo
+	@sed -e ':a' -e '/\\$$/N; s/\\\n//; ta' $(MAKEFILE_LIST) | grep -E '^[a-z-]+:.*## ' | sed -E 's/:.*## /\t/' | \
+	  awk -F'\t' -v groups='$(HELP_GROUPS)' ' \
+	  function line(t) { printf "  make %-15s %s\n", t, text[t]; shown[t] = 1 } \
+	  { if (!($$1 in text)) order[++n] = $$1; text[$$1] = $$2 } \
+	  END { ng = split(groups, g, " "); for (i = 1; i <= ng; i++) { split(g[i], p, ":"); name = p[1]; gsub(/_/, " ", name); \
+	    print name ":"; nt = split(p[2], t, ","); for (j = 1; j <= nt; j++) if (t[j] in text) line(t[j]); print "" } \
+	    for (k = 1; k <= n; k++) if (!(order[k] in shown)) { if (!other++) print "Other:"; line(order[k]) } \
+	    if (other) print "" }'
 	@echo "Stacks (from */stack.json):"
 	@$(STACKS_CLI) list | sed 's/^/  /'
 
