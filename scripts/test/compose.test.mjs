@@ -178,16 +178,24 @@ test('a COPY source that a build arg names is checked in the build context, and 
     ['node.Dockerfile (STACK=node-koa PORT=8087): COPY source node-koa/package.json is not in the build context']);
 });
 
-test('the load generator image must copy every stack.json, so the bench sees the same stacks', () => {
+test('the load generator image takes every stack.json by a wildcard, so the bench sees the same stacks', () => {
   const file = readFileSync(join(ROOT, 'scripts/compose/loadtest.Dockerfile'), 'utf8');
+  const wildcard = 'cp --parents */stack.json /stacks/';
+  assert.ok(file.includes(wildcard), 'the stacks stage copies */stack.json');
   // scripts/ is a link into this checkout: the altered Dockerfile goes to the top, and the service points there.
   const doc = readCompose(ROOT);
   doc.services.loadtest.build.dockerfile = 'loadtest.Dockerfile';
-  const root = checkout({
-    'loadtest.Dockerfile': file.replace('COPY node-cluster/stack.json node-cluster/\n', ''),
+  const without = checkout({
+    'loadtest.Dockerfile': file.replace(wildcard, 'cp --parents java-*/stack.json /stacks/'),
     'docker-compose.yml': stringify(doc),
   });
-  assert.ok(composeProblems(root).includes('loadtest.Dockerfile: does not copy node-cluster/stack.json'));
+  assert.ok(composeProblems(without).includes('loadtest.Dockerfile: does not take every */stack.json'));
+  const byName = checkout({
+    'loadtest.Dockerfile': `${file}COPY node-cluster/stack.json node-cluster/\n`,
+    'docker-compose.yml': stringify(doc),
+  });
+  assert.ok(composeProblems(byName).includes(
+    'loadtest.Dockerfile: copies node-cluster/stack.json by name; */stack.json takes every stack\'s'));
 });
 
 test('make up, bench and down go through docker compose with RUNTIME=compose, natively with RUNTIME=native', () => {
