@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `make layout`: every stack's files against spec/layout.json, the README's layout table against both, and the
-// files written from the stack.json files (docker-compose.yml's stack services). Exits non-zero on any difference. `--readme` rewrites the README's table instead (`make readme-layout`).
+// `make layout`: every stack's files against spec/layout.json, the README's layout table against both, and every
+// list of the stacks against */stack.json (lib/stack-lists.mjs). Exits non-zero on any difference. `--readme`
+// rewrites the README's table instead (`make readme-layout`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/stacks.mjs';
 import { layoutProblems, layoutTable } from './lib/layout.mjs';
-import { composeFileProblems } from './lib/compose-services.mjs';
+import { stackListProblems } from './lib/stack-lists.mjs';
 
 const BEGIN = '<!-- layout:begin (spec/layout.json, then make readme-layout) -->';
 const END = '<!-- layout:end -->';
@@ -22,9 +23,9 @@ const readme = readFileSync(README, 'utf8');
 if (process.argv.includes('--readme')) {
   writeFileSync(README, withTable(readme));
 } else {
-  const problems = [...layoutProblems(), ...composeFileProblems()];
+  const problems = [...layoutProblems(), ...stackListProblems()];
   if (withTable(readme) !== readme) problems.push('README.md: the layout table differs from spec/layout.json; run make readme-layout');
   for (const problem of problems) console.error(`layout: ${problem}`);
   if (problems.length) process.exit(1);
-  console.log('layout: every stack has the files of spec/layout.json, and docker-compose.yml the services of */stack.json');
+  console.log('layout: every stack has the files of spec/layout.json, and every list of the stacks is */stack.json');
 }
