@@ -57,7 +57,7 @@ comma := ,
 SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s))))
 
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
-        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare precision readme-results readme-faults site clean compose-check
+        unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare precision readme-results readme-faults site clean compose-check compose-file
 
 # make help's groups in order, the main job first, each target after its group's name (_ for a space); a target with
 # a `## ` comment that no group names is listed under "Other", so none goes missing.
@@ -280,6 +280,9 @@ hosts-test: deps db-up fixtures ## the bench with server, database and load on t
 # stack.json files, the Dockerfiles' COPY sources, images pinned by tag (harness-test runs it too).
 compose-check: node-check go-check scripts/node_modules/.package-lock.json ## check the Docker runtime statically (no engine needed)
 	@node scripts/compose-check.mjs
+
+compose-file: node-check ## write docker-compose.yml's stack services from */stack.json (make layout fails when they differ)
+	@node scripts/compose-file.mjs
 
 # ---------------------------------------------------------------- bench
 # In Docker the bench itself runs in the loadtest container and starts each stack's service in turn.

@@ -57,12 +57,14 @@ const TFB_COMMIT = (() => {
   return r.status === 0 ? r.stdout.trim() : 'unknown';
 })();
 
-// What a build that reads STACK_DIR may read there: a version bumped in it makes the entry's copy stale.
+// What a build that reads STACK_DIR may read there: a version bumped in it, or a change to the build script it
+// names there ($STACK_DIR/calibration-build.sh), makes the entry's copy stale.
 const STACK_MANIFESTS = ['pom.xml', 'package.json', 'package-lock.json'];
 
-function manifestsHash(stackDir) {
+function manifestsHash(stackDir, build) {
+  const named = [...build.matchAll(/\$STACK_DIR\/([\w./-]+)/g)].map((m) => m[1]);
   const hash = createHash('sha256');
-  for (const file of STACK_MANIFESTS.map((f) => join(stackDir, f)).filter(existsSync)) hash.update(readFileSync(file));
+  for (const file of [...STACK_MANIFESTS, ...named].map((f) => join(stackDir, f)).filter(existsSync)) hash.update(readFileSync(file));
   return hash.digest('hex');
 }
 
@@ -73,7 +75,7 @@ function build(entry) {
   if (entry.own) return { dir: entry.dir };
   const dir = join(HERE, 'entries', entry.name);
   const marker = join(dir, '.calibrate-built');
-  const ours = entry.build.includes('STACK_DIR') ? `${manifestsHash(entry.stackDir)}\n` : '';
+  const ours = entry.build.includes('STACK_DIR') ? `${manifestsHash(entry.stackDir, entry.build)}\n` : '';
   const stamp = `${TFB_COMMIT}\n${entry.build}\n${ours}`;
   if (existsSync(marker) && readFileSync(marker, 'utf8') === stamp) return { dir };
   rmSync(dir, { recursive: true, force: true });

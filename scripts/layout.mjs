@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `make layout`: every stack's files against spec/layout.json, and docs/layout.md's table against both.
-// Exits non-zero on any difference. `--readme` rewrites docs/layout.md's table instead (`make readme-layout`).
+// `make layout`: every stack's files against spec/layout.json, docs/layout.md's table against both, and every
+// list of the stacks against */stack.json (lib/stack-lists.mjs). Exits non-zero on any difference. `--readme`
+// rewrites docs/layout.md's table instead (`make readme-layout`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/stacks.mjs';
 import { layoutProblems, layoutTable } from './lib/layout.mjs';
+import { stackListProblems } from './lib/stack-lists.mjs';
 
 const BEGIN = '<!-- layout:begin (spec/layout.json, then make readme-layout) -->';
 const END = '<!-- layout:end -->';
@@ -21,9 +23,9 @@ const page = readFileSync(PAGE, 'utf8');
 if (process.argv.includes('--readme')) {
   writeFileSync(PAGE, withTable(page));
 } else {
-  const problems = layoutProblems();
+  const problems = [...layoutProblems(), ...stackListProblems()];
   if (withTable(page) !== page) problems.push('docs/layout.md: the layout table differs from spec/layout.json; run make readme-layout');
   for (const problem of problems) console.error(`layout: ${problem}`);
   if (problems.length) process.exit(1);
-  console.log('layout: every stack has the files of spec/layout.json');
+  console.log('layout: every stack has the files of spec/layout.json, and every list of the stacks is */stack.json');
 }

@@ -79,10 +79,17 @@ function orderClaim(claim, rows) {
   const sign = claim.sort === 'descending' ? -1 : 1;
   const measuredOrder = [...present].sort((x, y) => sign * (valueAt(x.row, claim.metric) - valueAt(y.row, claim.metric)));
   const same = measuredOrder.every((p, i) => p.stack === present[i].stack);
-  const shown = measuredOrder.map((p) => `${p.stack} ${format(claim.metric, valueAt(p.row, claim.metric))}`);
+  const shown = measuredOrder.map((p) => `${p.stack} ${format(claim.metric, valueAt(p.row, claim.metric))}${relayShare(claim, p.row)}`);
   let detail = `${claim.sort === 'descending' ? 'most' : 'least'} first: ${shown.join(' · ')}`;
   if (missing.length) detail += ` (not measured: ${missing.join(', ')})`;
+  if (measuredOrder.some((p) => relayShare(claim, p.row))) detail += '; × relay: the p99 over the chat relay\'s (the chat ceiling) in the same repeat';
   return { verdict: same ? 'same order' : 'different order', order: measuredOrder.map((p) => p.stack), detail };
+}
+
+// A chat latency beside the chat ceiling's: how far above what the relay does on the same CPUs and schedule.
+function relayShare(claim, row) {
+  const p99 = row.relay?.p99?.median;
+  return claim.workload === 'chat' && claim.metric.startsWith('latencyMs') && p99 != null ? ` (p99 ${p99.toFixed(1)}× relay)` : '';
 }
 
 function format(metric, value) {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { loadStacks } from '../../scripts/lib/stacks.mjs';
 import { calibrationTable, cpuMicrosPerRequest, dockerfileFlags, entriesOf, entryEnv, entryOf, expandVars, missingFlags, overridesOf, summariseRounds } from '../lib/calibration.mjs';
@@ -14,6 +15,12 @@ test('every stack names its nearest entry with a build and a start command', () 
     const c = stack.calibration;
     assert.ok(c?.entry?.startsWith('frameworks/'), `${stack.name}: calibration.entry`);
     assert.ok(c.build && c.start && c.dockerfile, `${stack.name}: calibration.build, start and dockerfile`);
+    // One command: a build of several steps is a script in the stack's directory, which the build names.
+    assert.doesNotMatch(c.build, /&&|;|\|/, `${stack.name}: calibration.build runs several steps; put them in $STACK_DIR/calibration-build.sh`);
+    for (const [, script] of c.build.matchAll(/\$STACK_DIR\/([\w./-]+)/g)) {
+      const syntax = spawnSync('sh', ['-n', join(stack.dir, script)], { encoding: 'utf8' });
+      assert.equal(syntax.status, 0, `${stack.name}: ${script}: ${syntax.stderr}`);
+    }
     if (!c.own) continue;
     assert.ok(c.own.name && c.own.start && c.own.port && c.own.path?.startsWith('/'), `${stack.name}: calibration.own name, start, port and path`);
     for (const source of c.own.start.match(/\S+\.java\b/g) ?? []) assert.ok(existsSync(join(stack.dir, source)), `${stack.name}: ${source}`);

@@ -143,6 +143,10 @@ test('an order claim reports the measured order and whether it matches', () => {
   const [same] = evaluateClaims([{ ...claim, stacks: ['b', 'a', 'c', 'absent'] }], rows);
   assert.equal(same.verdict, 'same order');
   assert.match(same.detail, /not measured: absent/);
+  assert.doesNotMatch(same.detail, /relay/, 'no relay row, no relay column');
+  rows[1].relay = { p99: { median: 2.04, low: 1.9, high: 2.2 }, deliveries: { median: 0.8 } };
+  const [withRelay] = evaluateClaims([claim], rows);
+  assert.match(withRelay.detail, /b 1 ms \(p99 2\.0× relay\) · a 5 ms · c 9 ms; × relay: the p99 over the chat relay's/);
 });
 
 test('writeReport writes REPORT.md and at least three themed SVG charts it links to', async () => {

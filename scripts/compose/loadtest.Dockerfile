@@ -21,6 +21,11 @@ WORKDIR /bench/loadtest
 COPY loadtest/package.json loadtest/package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
+# The bench finds the stacks by their stack.json, as natively: every */stack.json of the build context, each in its
+# own directory (COPY with a wildcard would put them all in one), so that a new stack needs no line here.
+FROM node:26.10.0-trixie-slim AS stacks
+RUN --mount=type=bind,target=/context mkdir /stacks && cd /context && cp --parents */stack.json /stacks/
+
 FROM eclipse-temurin:25.0.3_9-jdk-noble
 # libatomic1: the official Node.js binary copied in below links it (the node image installs it; this one lacks it).
 RUN apt-get update -qq \
@@ -47,14 +52,7 @@ COPY spec/lib spec/lib
 COPY spec/fixtures spec/fixtures
 COPY scripts/lib scripts/lib
 COPY docker-compose.yml ./
-# The bench finds the stacks by their stack.json, as natively.
-COPY java-reactor/stack.json java-reactor/
-COPY java-vertx/stack.json java-vertx/
-COPY java-spring5/stack.json java-spring5/
-COPY java-mvc-jpa/stack.json java-mvc-jpa/
-COPY node-express/stack.json node-express/
-COPY node-cluster/stack.json node-cluster/
-COPY java-play/stack.json java-play/
+COPY --from=stacks /stacks/ ./
 COPY loadtest loadtest
 # Root: the engine's socket is root's, and nginx and taskset run as natively under root.
 CMD ["node", "loadtest/bench.mjs"]

@@ -202,13 +202,15 @@ export function composeProblems(root) {
     problems.push(...dockerfileProblems(root, dockerfileOf(service),
       { context: buildOf(service).context ?? '.', args: buildArgs(service), start: stack?.start, port: stack?.port }));
   }
-  // The bench's image finds the stacks by their stack.json, as natively: it must copy every one.
+  // The bench's image finds the stacks by their stack.json, as natively: it must take every one, by a wildcard
+  // (a line per stack would be one more list of stacks).
   const loadtest = doc.services?.loadtest?.build?.dockerfile;
   if (loadtest && existsSync(join(root, loadtest))) {
-    const copied = instructions(readFileSync(join(root, loadtest), 'utf8'))
-      .filter((i) => i.keyword === 'COPY').flatMap((i) => words(i.args));
-    for (const stack of stacks) {
-      if (!copied.includes(`${stack.name}/stack.json`)) problems.push(`${loadtest}: does not copy ${stack.name}/stack.json`);
+    const taken = instructions(readFileSync(join(root, loadtest), 'utf8'))
+      .filter((i) => i.keyword === 'COPY' || i.keyword === 'RUN').flatMap((i) => words(i.args));
+    if (!taken.includes('*/stack.json')) problems.push(`${loadtest}: does not take every */stack.json`);
+    for (const stack of stacks.filter((s) => taken.includes(`${s.name}/stack.json`))) {
+      problems.push(`${loadtest}: copies ${stack.name}/stack.json by name; */stack.json takes every stack's`);
     }
   }
   return problems;

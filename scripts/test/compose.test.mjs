@@ -1,41 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { ROOT, loadStacks } from '../lib/stacks.mjs';
 import { benchEnvProblems, benchVariables, composeProblems, readCompose, schemaFile, schemaProblems, stackProblems,
   interpolate } from '../lib/compose.mjs';
 import { dockerfileProblems, nodeVersionProblem, pinned, substitute } from '../lib/dockerfile.mjs';
 import { memoryStatBytes } from '../lib/containers.mjs';
+import { checkout } from './checkout.mjs';
 
 const CHECK = join(ROOT, 'scripts/compose-check.mjs');
 const NODE_VERSION = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
-
-// A checkout that links to this one except for the files given: every stack directory is real (stack discovery
-// does not follow links to directories) with its entries linked, and `files` replaces or adds whole files.
-function checkout(files = {}) {
-  const root = mkdtempSync(join(tmpdir(), 'compose-'));
-  for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
-    if (['.git', 'node_modules', 'results', '.run'].includes(entry.name)) continue;
-    const stack = entry.isDirectory() && readdirSync(join(ROOT, entry.name)).includes('stack.json');
-    if (!stack) { symlinkSync(join(ROOT, entry.name), join(root, entry.name)); continue; }
-    mkdirSync(join(root, entry.name));
-    for (const child of readdirSync(join(ROOT, entry.name))) symlinkSync(join(ROOT, entry.name, child), join(root, entry.name, child));
-  }
-  for (const [path, text] of Object.entries(files)) replaceFile(root, path, text);
-  return root;
-}
-
-// The link is removed first: writing through it would change this checkout's own file.
-function replaceFile(root, path, text) {
-  const dir = dirname(path);
-  if (dir !== '.' && !existsSync(join(ROOT, dir, 'stack.json'))) throw new Error(`${path}: only top-level and stack files can be replaced`);
-  rmSync(join(root, path), { force: true });
-  writeFileSync(join(root, path), text);
-}
 
 const check = (root) => spawnSync(process.execPath, [CHECK, root], { encoding: 'utf8' });
 const stackJson = (name) => JSON.parse(readFileSync(join(ROOT, name, 'stack.json'), 'utf8'));
@@ -178,16 +156,24 @@ test('a COPY source that a build arg names is checked in the build context, and 
     ['node.Dockerfile (STACK=node-koa PORT=8087): COPY source node-koa/package.json is not in the build context']);
 });
 
-test('the load generator image must copy every stack.json, so the bench sees the same stacks', () => {
+test('the load generator image takes every stack.json by a wildcard, so the bench sees the same stacks', () => {
   const file = readFileSync(join(ROOT, 'scripts/compose/loadtest.Dockerfile'), 'utf8');
+  const wildcard = 'cp --parents */stack.json /stacks/';
+  assert.ok(file.includes(wildcard), 'the stacks stage copies */stack.json');
   // scripts/ is a link into this checkout: the altered Dockerfile goes to the top, and the service points there.
   const doc = readCompose(ROOT);
   doc.services.loadtest.build.dockerfile = 'loadtest.Dockerfile';
-  const root = checkout({
-    'loadtest.Dockerfile': file.replace('COPY node-cluster/stack.json node-cluster/\n', ''),
+  const without = checkout({
+    'loadtest.Dockerfile': file.replace(wildcard, 'cp --parents java-*/stack.json /stacks/'),
     'docker-compose.yml': stringify(doc),
   });
-  assert.ok(composeProblems(root).includes('loadtest.Dockerfile: does not copy node-cluster/stack.json'));
+  assert.ok(composeProblems(without).includes('loadtest.Dockerfile: does not take every */stack.json'));
+  const byName = checkout({
+    'loadtest.Dockerfile': `${file}COPY node-cluster/stack.json node-cluster/\n`,
+    'docker-compose.yml': stringify(doc),
+  });
+  assert.ok(composeProblems(byName).includes(
+    'loadtest.Dockerfile: copies node-cluster/stack.json by name; */stack.json takes every stack\'s'));
 });
 
 test('make up, bench and down go through docker compose with RUNTIME=compose, natively with RUNTIME=native', () => {
