@@ -1,17 +1,19 @@
 // Relative links in the project's markdown: each must name a file or directory that exists and, when it names a
 // heading of a markdown file (#fragment), a heading that file has (GitHub's anchors). Links to other sites are not
-// followed. scripts/test/links.test.mjs runs this over README.md, docs/*.md and every */README.md.
+// followed. scripts/test/links.test.mjs runs this over the top directory's *.md, docs/*.md and every */README.md.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** The markdown files whose links are checked: README.md, docs/*.md and each top directory's README.md. */
+/** The markdown files whose links are checked: README.md and the other *.md beside it, docs/*.md and each top
+ * directory's README.md. */
 export function markdownFiles(root) {
   const docs = existsSync(join(root, 'docs'))
     ? readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(root, 'docs', f)) : [];
   const readmes = readdirSync(root, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
     .map((e) => join(root, e.name, 'README.md')).filter((f) => existsSync(f));
-  return [join(root, 'README.md'), ...docs.sort(), ...readmes.sort()].filter((f) => existsSync(f));
+  const top = readdirSync(root).filter((f) => f.endsWith('.md') && f !== 'README.md').sort().map((f) => join(root, f));
+  return [join(root, 'README.md'), ...top, ...docs.sort(), ...readmes.sort()].filter((f) => existsSync(f));
 }
 
 // The text outside fenced code blocks and inline code, where a link is a link.

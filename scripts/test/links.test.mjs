@@ -7,9 +7,9 @@ import { ROOT } from '../lib/stacks.mjs';
 import { brokenLinks, markdownFiles, slug } from '../lib/links.mjs';
 
 // A section moved from the README to docs/ leaves links behind in the stacks' READMEs; this finds them.
-test('every relative link in README.md, docs/*.md and */README.md names a file and heading that exist', () => {
+test('every relative link in README.md, CONTRIBUTING.md, docs/*.md and */README.md names a file and heading that exist', () => {
   const files = markdownFiles(ROOT).map((f) => relative(ROOT, f));
-  for (const file of ['README.md', 'docs/bench.md', 'docs/layout.md', 'loadtest/README.md', 'java-vertx/README.md']) {
+  for (const file of ['README.md', 'CONTRIBUTING.md', 'docs/bench.md', 'docs/layout.md', 'loadtest/README.md', 'java-vertx/README.md']) {
     assert.ok(files.includes(file), `${file} is checked`);
   }
   const broken = markdownFiles(ROOT).flatMap((file) => brokenLinks(file, ROOT)
