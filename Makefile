@@ -64,7 +64,7 @@ SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s
 HELP_GROUPS := Run_the_bench_and_the_stacks:bench,calibrate,aio,up,down,start,build,db-up,db-down,db-reset,fixtures \
   Test:test,compose-test,unit,conformance,fuzz,faults,layout,format-check,harness-test,hosts-test,compose-check \
   Results:report,compare,precision,readme-results,readme-faults,readme-layout,site \
-  Tools:deps,node-check,loadgen,jmeter,engine,engine-down,standins,format,outdated,clean,help
+  Tools:deps,node-check,loadgen,jmeter,engine,engine-down,standins,compose-file,format,outdated,clean,help
 help: ## list the targets
 	@echo "Reference servers: $$($(STACKS_CLI) list | awk '$$1 !~ /:/' | wc -l) stacks, one contract (spec/API.md)."
 	@echo
