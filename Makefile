@@ -59,11 +59,23 @@ SERVICES = $(foreach s,$(subst $(comma), ,$(STACKS)),$(firstword $(subst :, ,$(s
 .PHONY: help deps node-check java-check go-check browser loadgen jmeter db-up db-down db-reset fixtures build up down start \
         unit conformance fuzz faults layout readme-layout engine engine-down standins compose-test format format-check outdated test bench aio calibrate report compare precision readme-results readme-faults site clean compose-check compose-file
 
+# make help's groups in order, the main job first, each target after its group's name (_ for a space); a target with
+# a `## ` comment that no group names is listed under "Other", so none goes missing.
+HELP_GROUPS := Run_the_bench_and_the_stacks:bench,calibrate,aio,up,down,start,build,db-up,db-down,db-reset,fixtures \
+  Test:test,compose-test,unit,conformance,fuzz,faults,layout,format-check,harness-test,hosts-test,compose-check \
+  Results:report,compare,precision,readme-results,readme-faults,readme-layout,site \
+  Tools:deps,node-check,loadgen,jmeter,engine,engine-down,standins,compose-file,format,outdated,clean,help
 help: ## list the targets
-	@echo "Reference servers: seven stacks, five workloads, one contract (spec/API.md)."
+	@echo "Reference servers: $$($(STACKS_CLI) list | awk '$$1 !~ /:/' | wc -l) stacks, one contract (spec/API.md)."
 	@echo
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-14s %s\n", $$1, $$2 }'
-	@echo
+	@sed -e ':a' -e '/\\$$/N; s/\\\n//; ta' $(MAKEFILE_LIST) | grep -E '^[a-z-]+:.*## ' | sed -E 's/:.*## /\t/' | \
+	  awk -F'\t' -v groups='$(HELP_GROUPS)' ' \
+	  function line(t) { printf "  make %-15s %s\n", t, text[t]; shown[t] = 1 } \
+	  { if (!($$1 in text)) order[++n] = $$1; text[$$1] = $$2 } \
+	  END { ng = split(groups, g, " "); for (i = 1; i <= ng; i++) { split(g[i], p, ":"); name = p[1]; gsub(/_/, " ", name); \
+	    print name ":"; nt = split(p[2], t, ","); for (j = 1; j <= nt; j++) if (t[j] in text) line(t[j]); print "" } \
+	    for (k = 1; k <= n; k++) if (!(order[k] in shown)) { if (!other++) print "Other:"; line(order[k]) } \
+	    if (other) print "" }'
 	@echo "Stacks (from */stack.json):"
 	@$(STACKS_CLI) list | sed 's/^/  /'
 
@@ -215,10 +227,10 @@ compose-test: deps ## what CI runs second: make up RUNTIME=compose, conformance,
 fuzz: deps db-up fixtures build ## the differential fuzzer against every stack and variant (CASES=3000, SEED=1 or random, FUZZ_PATH, KEEP_GOING=1, JOBS=N, FUZZ_ONLY=http|chat|wire)
 	@node scripts/fuzz.mjs
 
-readme-faults: node-check ## put the latest `make faults` table into README.md
+readme-faults: node-check ## put the latest `make faults` table into docs/faults.md
 	@node loadtest/faults.mjs --readme
 
-layout: node-check ## every stack's files against spec/layout.json (the same names per workload), and the README's table
+layout: node-check ## every stack's files against spec/layout.json (the same names per workload), and docs/layout.md's table
 	@node scripts/layout.mjs
 
 format: java-check ## format every Java source with palantir-java-format (the JS is prettier's: npm run format in node-express)
@@ -239,7 +251,7 @@ outdated: node-check java-check ## what has a newer release: each Maven module's
 	@for dir in node-express node-cluster loadtest scripts site spec/conformance; do \
 	  echo "npm: $$dir"; (cd $$dir && npm outdated --long) | sed 's/^/  /'; done; true
 
-readme-layout: node-check ## rewrite the README's layout table from spec/layout.json and the stacks' layoutExtras
+readme-layout: node-check ## rewrite docs/layout.md's table from spec/layout.json and the stacks' layoutExtras
 	@node scripts/layout.mjs --readme
 
 .PHONY: harness-test
@@ -314,7 +326,7 @@ compare: node-check loadtest/node_modules/.package-lock.json ## B against A per 
 precision: node-check loadtest/node_modules/.package-lock.json ## how wide the ratio intervals were after 3, 4, … repeats, per window and workload (RUNS="<run> …", default the newest)
 	@node loadtest/precision.mjs $(RUNS)
 
-readme-results: node-check loadtest/node_modules/.package-lock.json ## put a run's throughput chart and bookings table into README.md (RUN=<run>)
+readme-results: node-check loadtest/node_modules/.package-lock.json ## put a run's throughput chart and bookings table into docs/results.md (RUN=<run>)
 	@node loadtest/readme-results.mjs $(RUN)
 
 clean: down db-down ## stop everything and remove .run/, results/ and build outputs

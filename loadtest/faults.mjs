@@ -5,7 +5,7 @@
 // - the database stopped and started again while bookings are posted (lib/faults/outage.mjs);
 // - SIGTERM while bookings are posted and a room chats (lib/faults/shutdown.mjs).
 // Prints one row per target, writes them to results/faults/<timestamp>/REPORT.md (results/faults/latest), and
-// exits non-zero when any check failed. `--readme` puts the latest report's table into the root README instead
+// exits non-zero when any check failed. `--readme` puts the latest report's table into docs/faults.md instead
 // (`make readme-faults`). Environment: STACKS, SERVER_CPUS, DB_CPUS, RESULTS_DIR; RUNTIME=compose (make
 // compose-test) runs the same checks on the compose services from this host: each stack its container, reached on
 // its published port, SIGTERM from `docker stop` through tini, memory from the container's own accounting, the
@@ -27,7 +27,7 @@ import { RECOVERY_CLAUSE, databaseOutage } from './lib/faults/outage.mjs';
 
 const pinning = selectPinning(availableParallelism());
 const COMPOSE = process.env.RUNTIME === 'compose';
-// A compose run's reports apart from the native ones, which the README's table is made from.
+// A compose run's reports apart from the native ones, which docs/faults.md's table is made from.
 const resultsDir = join(resolve(ROOT, process.env.RESULTS_DIR || 'results'), COMPOSE ? 'faults-compose' : 'faults');
 const BEGIN = '<!-- faults:begin (make faults, then make readme-faults) -->';
 const END = '<!-- faults:end -->';
@@ -126,12 +126,12 @@ function writeReport(rows) {
 
 function updateReadme() {
   const report = readFileSync(join(resultsDir, 'latest', 'REPORT.md'), 'utf8').trim();
-  const readme = join(ROOT, 'README.md');
-  const text = readFileSync(readme, 'utf8');
+  const page = join(ROOT, 'docs/faults.md');
+  const text = readFileSync(page, 'utf8');
   const from = text.indexOf(BEGIN);
   const to = text.indexOf(END);
-  if (from === -1 || to === -1) throw new Error(`README.md has no ${BEGIN} … ${END} markers`);
-  writeFileSync(readme, `${text.slice(0, from)}${BEGIN}\n\n${report}\n\n${text.slice(to)}`);
+  if (from === -1 || to === -1) throw new Error(`docs/faults.md has no ${BEGIN} … ${END} markers`);
+  writeFileSync(page, `${text.slice(0, from)}${BEGIN}\n\n${report}\n\n${text.slice(to)}`);
 }
 
 async function main() {

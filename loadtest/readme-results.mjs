@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `make readme-results [RUN=results/<run>]`: puts one real chart and one real table of a run into the root
-// README (between its results markers), so what the README shows is always regenerated, never pasted.
+// `make readme-results [RUN=results/<run>]`: puts one real chart and one real table of a run into docs/results.md
+// (between its results markers), so what that page shows is always regenerated, never pasted.
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve, relative, dirname } from 'node:path';
 import { ROOT } from '../scripts/lib/stacks.mjs';
@@ -23,7 +23,7 @@ const repeatsText = (summary) => {
     : '1 run, no intervals';
 };
 
-export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), exampleDir = EXAMPLE_DIR } = {}) {
+export async function updateReadme(runDir, { page = join(ROOT, 'docs/results.md'), exampleDir = EXAMPLE_DIR } = {}) {
   const summary = readSummary(runDir);
   if (!existsSync(join(runDir, 'charts', CHARTS[0][0]))) await writeReport(runDir);
   mkdirSync(exampleDir, { recursive: true });
@@ -35,20 +35,20 @@ export async function updateReadme(runDir, { readme = join(ROOT, 'README.md'), e
     `From run \`${summary.run}\` (profile \`${summary.profile}\`, ${repeatsText(summary)}, ${stacks} stacks, ` +
       `${summary.environment.cores} cores, git ${summary.environment.git?.sha?.slice(0, 12) ?? '?'}); ` +
       'the whole report of a run is `results/latest/REPORT.md`.', '',
-    ...charts.flatMap(([file, title]) => [`![${title}](${relative(dirname(readme), join(exampleDir, file))})`, '']),
+    ...charts.flatMap(([file, title]) => [`![${title}](${relative(dirname(page), join(exampleDir, file))})`, '']),
     ...tables.flatMap((label) => [renderWorkload(summary.results, label, { links: false, pinning: summary.environment?.pinning })
-      .replace(/^### /, '#### '), '']),
+      .replace(/^### /, '## '), '']),
     END].join('\n');
-  const text = readFileSync(readme, 'utf8');
+  const text = readFileSync(page, 'utf8');
   const from = text.indexOf(BEGIN);
   const to = text.indexOf(END);
-  if (from === -1 || to === -1) throw new Error(`${readme} has no ${BEGIN} … ${END} markers`);
-  writeFileSync(readme, text.slice(0, from) + section + text.slice(to + END.length));
+  if (from === -1 || to === -1) throw new Error(`${page} has no ${BEGIN} … ${END} markers`);
+  writeFileSync(page, text.slice(0, from) + section + text.slice(to + END.length));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const runDir = resolve(ROOT, process.argv[2] || process.env.RUN || 'results/latest');
-  updateReadme(runDir).then(() => console.log(`README.md: results of ${runDir}`), (error) => {
+  updateReadme(runDir).then(() => console.log(`docs/results.md: results of ${runDir}`), (error) => {
     console.error(`readme-results: ${error.message}`);
     process.exitCode = 1;
   });

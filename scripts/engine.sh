@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Docker engine for the compose runtime on this machine (README, "The 4-core VM"), as root:
+# The Docker engine for the compose runtime on this machine (docs/compose-vm.md), as root:
 #   scripts/engine.sh up      install Debian's docker.io and the pinned compose plugin where missing; start dockerd
 #                             when `docker info` does not answer, and remember that this script started it
 #   scripts/engine.sh down    stop dockerd if (and only if) this script started it

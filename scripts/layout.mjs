@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `make layout`: every stack's files against spec/layout.json, the README's layout table against both, and every
+// `make layout`: every stack's files against spec/layout.json, docs/layout.md's table against both, and every
 // list of the stacks against */stack.json (lib/stack-lists.mjs). Exits non-zero on any difference. `--readme`
-// rewrites the README's table instead (`make readme-layout`).
+// rewrites docs/layout.md's table instead (`make readme-layout`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/stacks.mjs';
@@ -10,21 +10,21 @@ import { stackListProblems } from './lib/stack-lists.mjs';
 
 const BEGIN = '<!-- layout:begin (spec/layout.json, then make readme-layout) -->';
 const END = '<!-- layout:end -->';
-const README = join(ROOT, 'README.md');
+const PAGE = join(ROOT, 'docs/layout.md');
 
 function withTable(text) {
   const from = text.indexOf(BEGIN);
   const to = text.indexOf(END);
-  if (from === -1 || to === -1) throw new Error(`README.md has no ${BEGIN} … ${END} markers`);
+  if (from === -1 || to === -1) throw new Error(`docs/layout.md has no ${BEGIN} … ${END} markers`);
   return `${text.slice(0, from)}${BEGIN}\n\n${layoutTable()}\n\n${text.slice(to)}`;
 }
 
-const readme = readFileSync(README, 'utf8');
+const page = readFileSync(PAGE, 'utf8');
 if (process.argv.includes('--readme')) {
-  writeFileSync(README, withTable(readme));
+  writeFileSync(PAGE, withTable(page));
 } else {
   const problems = [...layoutProblems(), ...stackListProblems()];
-  if (withTable(readme) !== readme) problems.push('README.md: the layout table differs from spec/layout.json; run make readme-layout');
+  if (withTable(page) !== page) problems.push('docs/layout.md: the layout table differs from spec/layout.json; run make readme-layout');
   for (const problem of problems) console.error(`layout: ${problem}`);
   if (problems.length) process.exit(1);
   console.log('layout: every stack has the files of spec/layout.json, and every list of the stacks is */stack.json');

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stand-in base images for the compose runtime where no image registry answers (README, "The 4-core VM").
+# Stand-in base images for the compose runtime where no image registry answers (docs/compose-vm.md).
 #   scripts/standins.sh ensure   every image docker-compose.yml and the Dockerfiles start FROM: kept when the engine
 #                                has it, pulled when a registry answers, else (STANDINS=build only: make compose-test
 #                                sets it) built here as a stand-in; a failed pull fails otherwise, so a bench on a VM

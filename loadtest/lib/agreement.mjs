@@ -1,6 +1,6 @@
 // Whether a second run confirms the first: per stack × workload, do the two runs' 95 % intervals overlap (req/s,
 // × best and × nginx; a chat scenario's p99), and how far did each ratio's median move. Absolute req/s move with the
-// host; the ratios, taken inside each repeat, should not, and they are what the README ranks by.
+// host; the ratios, taken inside each repeat, should not, and they are what docs/results.md ranks by.
 const key = (row) => `${row.stack}|${row.label}`;
 const overlaps = (x, y) => (x?.low != null && y?.low != null ? x.low <= y.high && y.low <= x.high : null);
 const RATIOS = { '× best': (r) => r.ratios?.ofBest, '× nginx': (r) => r.ratios?.ofCeiling };

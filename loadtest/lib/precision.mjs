@@ -1,6 +1,6 @@
 // What buys precision: from runs of several repeats, the width of the ratio intervals (each stack ÷ the best, and
 // ÷ the nginx ceiling of the same repeat) had the run stopped after its first n repeats, per window length and
-// workload. The profile for the README (lib/profiles.mjs `ranked`) is chosen from this table.
+// workload. The profile of docs/results.md (lib/profiles.mjs `ranked`) is chosen from this table.
 import { MIN_REPEATS } from './intervals.mjs';
 import { rankRun } from './ranks.mjs';
 import { repeatIntervals } from './summary.mjs';

@@ -74,9 +74,9 @@ const quick = {
   },
 };
 
-// The README's profile: every stack and workload, measured in fresh starts whose order rotates, so that ratios taken
+// docs/results.md's profile: every stack and workload, measured in fresh starts whose order rotates, so that ratios taken
 // inside a repeat (each stack against the best, and against the nginx ceiling) get 95 % intervals and ranks are given
-// only where those separate (lib/ranks.mjs). hello and echo, whose ratios the README ranks by, are bracketed: the
+// only where those separate (lib/ranks.mjs). hello and echo, whose ratios docs/results.md ranks by, are bracketed: the
 // repeat's nginx is measured just before and just after each stack's window, so the host's noise between windows
 // minutes apart cancels. They and chat (first on each fresh process) get RANKED_REPEATS starts; static
 // (generator-bound) and bookings (database-bound on 2 cores) FEWER_REPEATS, the least that gives an interval, so that
@@ -85,7 +85,7 @@ const quick = {
 const RANKED_REPEATS = 5;
 const FEWER_REPEATS = 3;
 const ranked = {
-  description: `the README's: every stack and workload in interleaved fresh starts (chat, hello and echo ${RANKED_REPEATS}, ` +
+  description: `docs/results.md's: every stack and workload in interleaved fresh starts (chat, hello and echo ${RANKED_REPEATS}, ` +
     `hello and echo bracketed by nginx; static and bookings ${FEWER_REPEATS}), 5 s measured each, medians with 95 % intervals, ` +
     'ranks only where they separate',
   repeat: RANKED_REPEATS,

@@ -165,22 +165,22 @@ test('writeReport writes REPORT.md and at least three themed SVG charts it links
   for (const link of md.matchAll(/\]\((charts\/[^)]+)\)/g)) assert.ok(existsSync(join(dir, link[1])), link[1]);
 });
 
-test('make readme-results replaces only the README\'s results section with a real chart and table', async () => {
+test('make readme-results replaces only the results section of its page with a real chart and table', async () => {
   const { updateReadme } = await import('../readme-results.mjs');
   const dir = mkdtempSync(join(tmpdir(), 'readme-'));
   copyFileSync(FIXTURE, join(dir, 'summary.json'));
-  const readme = join(dir, 'README.md');
+  const page = join(dir, 'results.md');
   const before = '# Title\n\nintro\n\n<!-- results:begin (make readme-results) -->\nold\n<!-- results:end -->\n\n## After\n';
-  writeFileSync(readme, before);
-  await updateReadme(dir, { readme, exampleDir: join(dir, 'example') });
-  const after = readFileSync(readme, 'utf8');
+  writeFileSync(page, before);
+  await updateReadme(dir, { page, exampleDir: join(dir, 'example') });
+  const after = readFileSync(page, 'utf8');
   assert.ok(after.startsWith('# Title\n\nintro\n\n<!-- results:begin'));
   assert.ok(after.endsWith('<!-- results:end -->\n\n## After\n'));
   assert.ok(!after.includes('\nold\n'));
   assert.match(after, /!\[Throughput per workload, with the server's CPU\]\(example\/throughput\.svg\)/);
   assert.ok(existsSync(join(dir, 'example', 'throughput.svg')));
-  assert.match(after, /^#### hello$/m);
-  assert.match(after, /^#### bookings$/m);
+  assert.match(after, /^## hello$/m);
+  assert.match(after, /^## bookings$/m);
   assert.equal(after.split('\n').filter((l) => /^\| [^|]+ \| `/.test(l)).length, 18, 'six stacks in each of three tables');
   assert.ok(!after.includes('dashboard/index.html'));
 });

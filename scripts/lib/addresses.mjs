@@ -1,4 +1,4 @@
-// The address rule of every test network here (README, "The 4-core VM"): what a run makes (interfaces, routes,
+// The address rule of every test network here (docs/compose-vm.md): what a run makes (interfaces, routes,
 // Docker networks and containers) has addresses in 127.0.0.0/8 or 198.18.0.0/15 only, the range reserved for
 // benchmark networks. IPv6 link-local addresses (fe80::/10), which the kernel gives every link it brings up, reach
 // nothing beyond that link and are allowed.

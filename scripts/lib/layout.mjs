@@ -1,6 +1,6 @@
 // The side-by-side layout of spec/layout.json, checked against the stacks' source trees: every Java stack has
 // exactly the layout's classes in each workload package (plus the framework-only ones its stack.json declares
-// under layoutExtras), every Node stack the layout's files in src/. Also writes the README's table from it.
+// under layoutExtras), every Node stack the layout's files in src/. Also writes docs/layout.md's table from it.
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, loadStacks } from './stacks.mjs';
@@ -78,7 +78,7 @@ export function layoutProblems(root = ROOT) {
   });
 }
 
-// The README's table: one row per role, the same file name in every stack of a runtime.
+// docs/layout.md's table: one row per role, the same file name in every stack of a runtime.
 export function layoutTable(root = ROOT) {
   const layout = readLayout(root);
   const stacks = loadStacks(root);

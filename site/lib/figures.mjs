@@ -1,7 +1,7 @@
 // The figures beside a workload's code: its tables from one bench run's summary.json (results/latest unless RUN
 // names another run), which are REPORT.md's own (loadtest/lib/report.mjs) with the number behind each figure; and each
 // stack's line against its TechEmpower entry: from the newest `make calibrate` run here that measured it, else the
-// README's last measured table.
+// last measured table in docs/calibration.md.
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
@@ -35,13 +35,14 @@ export function workloadFigures(run, benchName, stacks) {
     missing: stacks.map((s) => s.name).filter((name) => !measured.has(name)) };
 }
 
-// The README's "Last measured here" table of make calibrate: stack → { entry, hello, verdict }.
+// docs/calibration.md's "Last measured here" table of make calibrate: stack → { entry, hello, verdict }.
+const CALIBRATION_PAGE = 'docs/calibration.md';
 function readmeCalibration(root) {
-  const text = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = text.slice(text.indexOf('## Against TechEmpower\'s entries'));
+  const text = readFileSync(join(root, CALIBRATION_PAGE), 'utf8');
+  const section = text.slice(text.indexOf('# Against TechEmpower\'s entries'));
   const header = section.indexOf('| stack | entry | hello | verdict |');
-  if (!text.includes('## Against TechEmpower\'s entries') || header === -1) {
-    throw new Error('README.md: no "Against TechEmpower\'s entries" section with its | stack | entry | hello | verdict | table (site/lib/figures.mjs reads it)');
+  if (!text.includes('# Against TechEmpower\'s entries') || header === -1) {
+    throw new Error(`${CALIBRATION_PAGE}: no "Against TechEmpower's entries" section with its | stack | entry | hello | verdict | table (site/lib/figures.mjs reads it)`);
   }
   const lines = section.slice(header).split('\n');
   const rows = new Map();
@@ -89,7 +90,7 @@ export function calibrationLines(benchName, stacks, { root = ROOT, runDir = RUN_
     const line = readme.get(stack.name);
     if (line) {
       return [{ stack: stack.name, text: `against ${line.entry}: ${line.hello}: ${line.verdict}`,
-        source: { file: join(root, 'README.md'), fragment: 'against-techempowers-entries', label: 'README, last measured here' } }];
+        source: { file: join(root, CALIBRATION_PAGE), fragment: 'against-techempowers-entries', label: 'docs/calibration.md, last measured here' } }];
     }
     return [{ stack: stack.name, text: stack.calibration ? 'not calibrated here yet (make calibrate)' : 'no TechEmpower entry named in its stack.json', source: null }];
   });

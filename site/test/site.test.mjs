@@ -3,7 +3,7 @@
 // changes what a column shows and switches back, a figure on a page is summary.json's and REPORT.md's, every link
 // to a file finds it, and a site with no run says so. The figures come from the smoke bench that make harness-test
 // runs just before (SITE_TEST_RUN names another run); RUN_DIR is a scratch directory, so no calibration run kept on
-// this machine shows: the calibration lines are the README's, as on a fresh clone.
+// this machine shows: the calibration lines are docs/calibration.md's, as on a fresh clone.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -150,7 +150,7 @@ describe('make site', () => {
     const hello = await open(site, pageOf(workloads.find((w) => w.bench === 'hello')));
     const calibrated = await hello.locator('.calibration li').evaluateAll((lines) => lines.map((l) => l.dataset.stack));
     assert.deepEqual(calibrated, names, 'a calibration line per stack');
-    assert.equal(await hello.locator('.calibration li a').count(), names.length, 'each linked to the README table it is from');
+    assert.equal(await hello.locator('.calibration li a').count(), names.length, 'each linked to the docs/calibration.md table it is from');
     await hello.close();
   });
 
