@@ -251,7 +251,7 @@ outdated: node-check java-check ## what has a newer release: each Maven module's
 	@for dir in node-express node-cluster loadtest scripts site spec/conformance; do \
 	  echo "npm: $$dir"; (cd $$dir && npm outdated --long) | sed 's/^/  /'; done; true
 
-readme-layout: node-check ## rewrite docs/layout.md's table from spec/layout.json and the stacks' layoutExtras
+readme-layout: node-check ## rewrite docs/layout.md's table from spec/layout.json and the stacks' layoutExtras, and the README's stack table from */stack.json
 	@node scripts/layout.mjs --readme
 
 .PHONY: harness-test

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `make layout`: every stack's files against spec/layout.json, docs/layout.md's table against both, and every
 // list of the stacks against */stack.json (lib/stack-lists.mjs). Exits non-zero on any difference. `--readme`
-// rewrites docs/layout.md's table instead (`make readme-layout`).
+// rewrites docs/layout.md's table and the README's stack table instead (`make readme-layout`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/stacks.mjs';
 import { layoutProblems, layoutTable } from './lib/layout.mjs';
 import { stackListProblems } from './lib/stack-lists.mjs';
+import { writeStackTable } from './lib/stack-table.mjs';
 
 const BEGIN = '<!-- layout:begin (spec/layout.json, then make readme-layout) -->';
 const END = '<!-- layout:end -->';
@@ -22,6 +23,7 @@ function withTable(text) {
 const page = readFileSync(PAGE, 'utf8');
 if (process.argv.includes('--readme')) {
   writeFileSync(PAGE, withTable(page));
+  writeStackTable();
 } else {
   const problems = [...layoutProblems(), ...stackListProblems()];
   if (withTable(page) !== page) problems.push('docs/layout.md: the layout table differs from spec/layout.json; run make readme-layout');

@@ -1,10 +1,11 @@
 // Everything outside a stack's directory that enumerates the stacks, held to */stack.json: docker-compose.yml's
-// stack services (written from them: compose-services.mjs) and the root pom's Maven modules, the one line a new
-// Java stack adds by hand (CONTRIBUTING.md). make layout runs these checks.
+// stack services and the README's stack table (written from them: compose-services.mjs, stack-table.mjs), and the
+// root pom's Maven modules, the one line a new Java stack adds by hand (CONTRIBUTING.md). make layout runs these.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, loadStacks } from './stacks.mjs';
 import { composeFileProblems } from './compose-services.mjs';
+import { stackTableProblems } from './stack-table.mjs';
 
 /** The <module> entries of the root pom. */
 export function mavenModules(root = ROOT) {
@@ -19,5 +20,5 @@ export function mavenModuleProblems(root = ROOT) {
 }
 
 export function stackListProblems(root = ROOT) {
-  return [...composeFileProblems(root), ...mavenModuleProblems(root)];
+  return [...composeFileProblems(root), ...stackTableProblems(root), ...mavenModuleProblems(root)];
 }

@@ -1,6 +1,6 @@
 // CONTRIBUTING.md's "Adding a stack", followed once: a throwaway stack (fixtures/node-throwaway) added to a copy
-// of this checkout is picked up by the stack list, the layout check, the compose services and the loadtest
-// image with nothing edited outside its directory but the generated docker-compose.yml; a Java stack also needs
+// of this checkout is picked up by the stack list, the layout check, the compose services, the README's stack table
+// and the loadtest image with nothing edited outside its directory but the generated files; a Java stack also needs
 // its one Maven module line, and make layout says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,21 +10,26 @@ import { loadStacks } from '../lib/stacks.mjs';
 import { layoutProblems } from '../lib/layout.mjs';
 import { stackListProblems } from '../lib/stack-lists.mjs';
 import { withStackServices } from '../lib/compose-services.mjs';
+import { withStackTable } from '../lib/stack-table.mjs';
 import { composeProblems, readCompose } from '../lib/compose.mjs';
 import { addDirectory, checkout, replaceFile } from './checkout.mjs';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/node-throwaway');
 
-test('a new stack is its own directory: the lists of stacks pick it up, and only the generated compose file changes', () => {
+test('a new stack is its own directory: the lists of stacks pick it up, and only the generated files change', () => {
   const root = checkout();
   addDirectory(root, 'node-throwaway', FIXTURE);
   const added = loadStacks(root).find((s) => s.name === 'node-throwaway');
   assert.equal(added?.port, 8088, 'the stack list reads its stack.json');
   assert.deepEqual(layoutProblems(root), [], 'the layout check takes it as it takes node-cluster');
-  assert.deepEqual(stackListProblems(root), ['docker-compose.yml: its stack services differ from the stack.json files; run make compose-file']);
+  assert.deepEqual(stackListProblems(root), ['docker-compose.yml: its stack services differ from the stack.json files; run make compose-file',
+    'README.md: the stack table differs from the stack.json files; run make readme-layout']);
 
   replaceFile(root, 'docker-compose.yml', withStackServices(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), root));
+  replaceFile(root, 'README.md', withStackTable(readFileSync(join(root, 'README.md'), 'utf8'), root));
   assert.deepEqual(stackListProblems(root), []);
+  assert.ok(readFileSync(join(root, 'README.md'), 'utf8').includes(
+    "| [`node-throwaway`](node-throwaway/) (node-express renamed) | 8088 | ✓ | ✓ | ✓ | ✓ | ✓ (the throwaway's own note) |"));
   assert.deepEqual(composeProblems(root), [], 'its service, its Dockerfile and the loadtest image agree with its stack.json');
   const service = readCompose(root).services['node-throwaway'];
   assert.deepEqual(service.ports, ['127.0.0.1:8088:8088']);
