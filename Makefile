@@ -248,7 +248,7 @@ outdated: node-check java-check ## what has a newer release: each Maven module's
 	  | awk '{ sub(/^\[INFO\] /, "") } /^Building / { sub(/ +\[[0-9]+\/[0-9]+\]$$/, ""); print; next } \
 	    / -> / { print "  " (held != "" && $$0 ~ /^ +[^ ]+ -> / ? held " " $$0 : $$0); held = ""; next } \
 	    /^  [^ ].*\.\.\.$$/ { held = $$0; next } { held = "" }' | sed -E 's/^ +/  /; s/ {2,}/ /g'
-	@for dir in node-express node-cluster loadtest scripts site spec/conformance; do \
+	@for dir in $$(git ls-files '*package-lock.json' | xargs -n1 dirname); do \
 	  echo "npm: $$dir"; (cd $$dir && npm outdated --long) | sed 's/^/  /'; done; true
 
 readme-layout: node-check ## rewrite docs/layout.md's table from spec/layout.json and the stacks' layoutExtras, and the README's stack table from */stack.json
@@ -263,7 +263,6 @@ harness-test: deps db-up fixtures ## the runtime's and the bench harness's own t
 	@node --test loadtest/test/
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/chat-client/pom.xml test
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/aio/pom.xml test
-	@$(STACKS_CLI) build node-express
 	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
 	@SITE_TEST_RUN=$(RUN_DIR)/bench-smoke/latest node --test site/test/
 

@@ -1,5 +1,5 @@
 // The whole bench, for real, in a couple of minutes: `make test` runs it with BENCH_SMOKE=1 (it needs MariaDB
-// up, node-express built, wrk and oha installed and port 8085 free): wrk throughput, the open-loop latency steps,
+// up, wrk and oha installed and port 8085 free; it builds node-express itself): wrk throughput, the open-loop latency steps,
 // the chat client, and two repeats (each a fresh start of nginx and the stack) to exercise that path. Results go under .run/, not results/, so a
 // smoke run never replaces results/latest of a real bench.
 import { test } from 'node:test';
@@ -15,6 +15,8 @@ const enabled = process.env.BENCH_SMOKE === '1';
 test('PROFILE=smoke STACKS=node-express REPEAT=2 produces a summary with throughput and no errors', {
   skip: !enabled && 'set BENCH_SMOKE=1 (make test does)', timeout: 420_000,
 }, () => {
+  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/stacks.mjs'), 'build', 'node-express'], { encoding: 'utf8' });
+  assert.equal(build.status, 0, `building node-express: ${build.stdout}${build.stderr}`);
   const resultsDir = join(RUN_DIR, 'bench-smoke');
   const run = spawnSync(process.execPath, [join(ROOT, 'loadtest/bench.mjs')], {
     env: { ...process.env, PROFILE: 'smoke', STACKS: 'node-express', WORKLOADS: '', REPEAT: '2', RESULTS_DIR: resultsDir },
