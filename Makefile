@@ -233,7 +233,7 @@ readme-faults: node-check ## put the latest `make faults` table into docs/faults
 layout: node-check ## every stack's files against spec/layout.json (the same names per workload), and docs/layout.md's table
 	@node scripts/layout.mjs
 
-format: java-check ## format every Java source with palantir-java-format (the JS is prettier's: npm run format in node-express)
+format: java-check ## format every Java source with palantir-java-format (the JS is prettier's: npm run format in a Node stack)
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -N spotless:apply
 
 format-check: java-check ## fail on any Java source palantir-java-format would change (node stacks check prettier in their npm test)
@@ -303,11 +303,9 @@ site: node-check site/node_modules/.package-lock.json ## every workload's source
 	@RUN="$(RUN)" node site/build.mjs
 
 # The "Java AIO (NIO.2) vs NodeJS" write-up reproduced (loadtest/aio/README.md): its two hello servers, built here,
-# beside node-express's and java-reactor's /hello (STACKS: others, or none), under ab as it ran and under wrk.
-AIO_STACKS = $(if $(filter none,$(STACKS)),,$(or $(STACKS),node-express java-reactor))
+# beside the /hello of the stacks loadtest/aio.mjs names (STACKS: others, or none), under ab as it ran and under wrk.
 aio: deps db-up ## the AIO write-up's step: its NIO.2 and node:http hello servers, ab -n 30000 -c 300 and wrk, one core each (REPEAT, AIO_SECONDS, STACKS)
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/aio/pom.xml package -DskipTests
-	@$(if $(AIO_STACKS),$(STACKS_CLI) build $(AIO_STACKS))
 	@node loadtest/aio.mjs
 
 # Each stack beside its framework's best-tuned TechEmpower entry (stack.json "calibration"), built from the user's

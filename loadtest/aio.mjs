@@ -12,6 +12,7 @@
 // points results/aio/latest at it and prints the rows, ab's percentile tables beside the write-up's, and the claims.
 //   REPEAT (1): fresh starts of every server; AIO_SECONDS (10): wrk's measured run; STACKS: the stacks beside the
 //   baselines (default node-express and java-reactor; "none" for the baselines alone).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -118,6 +119,10 @@ async function main() {
   const mariadb = await serverVersion(db);
   await db.end();
   const stacks = env.STACKS === 'none' ? [] : select(loadStacks(), env.STACKS || 'node-express java-reactor', { withVariants: false });
+  if (stacks.length) {
+    const build = spawnSync(process.execPath, [join(ROOT, 'scripts/stacks.mjs'), 'build', ...stacks.map((t) => t.id)], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`building ${stacks.map((t) => t.id).join(', ')} failed`);
+  }
   mkdirSync(runDir, { recursive: true });
   console.log(`aio: ${[...BASELINES.map((b) => b.id), ...stacks.map((t) => t.id)].join(', ')} and the nginx ceiling; ${REPEAT} fresh start(s) each; ` +
     `server CPUs ${pinning.server}, generators on ${pinning.loadgen}`);
