@@ -1,5 +1,6 @@
 package bench.reactor;
 
+import bench.contract.Refused;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -90,11 +91,15 @@ public final class Http {
     }
 
     /**
-     * Runs a route's work and writes its failure: an {@link HttpError} as the contract's answer, anything else
+     * Runs a route's work and writes its failure: an {@link HttpError} or the contract's {@link Refused} as the
+     * contract's answer, anything else
      * logged once (never with the request body) and answered 500.
      */
     public static Publisher<Void> respond(HttpServerResponse res, Mono<Void> work) {
         return work.onErrorResume(HttpError.class, e -> Mono.from(error(res, e)))
+                .onErrorResume(
+                        Refused.class,
+                        e -> Mono.from(error(res, HttpResponseStatus.valueOf(e.status()), e.getMessage())))
                 // The client went away (mid-download, mid-upload), or Wire closed the connection after refusing the
                 // body: nobody to answer, nothing to log. Only its own connection closing counts: the database's
                 // sockets throw the same exceptions.

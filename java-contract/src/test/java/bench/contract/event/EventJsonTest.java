@@ -59,6 +59,7 @@ class EventJsonTest {
                 "{\"eventName\":1,\"eventName\":\"b\",\"teams\":[]} | {\"eventName\":\"b\",\"teams\":[]}",
                 "{\"teams\":[null],\"eventName\":\"\\ud800\",\"teams\":[],\"eventName\":\"b\"}"
                         + " | {\"eventName\":\"b\",\"teams\":[]}",
+                "{\"eventName\":\"a\",\"teams\":[{}],\"teams\":[],\"eventName\":\"b\"} | {\"eventName\":\"b\",\"teams\":[]}",
                 "{\"eventName\":\"b\",\"teams\":[{\"name\":[],\"country\":\"c\",\"stadium\":{\"name\":1,"
                         + "\"name\":\"s\"},\"name\":\"n\"}]}"
                         + " | {\"eventName\":\"b\",\"teams\":[{\"name\":\"n\",\"country\":\"c\",\"stadium\":{\"name\":\"s\"}}]}"
@@ -81,7 +82,13 @@ class EventJsonTest {
                 "{\"eventName\":\"a\",\"teams\":[]} // comment",
                 "{\"eventName\":\"\\udc00\\ud800\",\"teams\":[]}",
                 "{\"eventName\":\"a\",\"teams\":[{\"name\":\"n\",\"country\":\"\\ud83d\",\"stadium\":{\"name\":\"s\"}}]}",
-                " "
+                " ",
+                "{\"eventName\":42,\"teams\":[]}",
+                "{\"eventName\":true,\"teams\":[]}",
+                "{\"eventName\":[\"x\"],\"teams\":[]}",
+                "{\"eventName\":\"x\",\"teams\":[{\"name\":\"a\",\"country\":\"b\",\"stadium\":\"c\"}]}",
+                "{\"eventName\":\"x\",\"teams\":[{\"name\":\"a\",\"country\":1.5,\"stadium\":{\"name\":\"c\"}}]}",
+                "{\"eventName\":\"x\",\"teams\":\"\"}"
             })
     void lastDuplicateIsCheckedAndWhatIsNotOneStrictJsonValueIsRefused(String body) {
         assertThrows(Refused.class, () -> EventJson.read(utf8(body)), body);
@@ -100,6 +107,8 @@ class EventJsonTest {
             delimiter = '|',
             value = {
                 "' \t\r\n{\"eventName\":\"a\",\"teams\":[]}\n ' | {\"eventName\":\"a\",\"teams\":[]}",
+                "{\"x\":{\"y\":[1]},\"teams\":[],\"eventName\":\"Bernabéu \\u001F 🙂\"}"
+                        + " | {\"eventName\":\"Bernabéu \\u001f 🙂\",\"teams\":[]}",
                 "{\"eventName\":\"\\ud83d\\ude00/\\u007f\\u2028\\u000b\",\"teams\":[]}"
                         + " | {\"eventName\":\"\ud83d\ude00/\u007f\u2028\\u000b\",\"teams\":[]}"
             })
