@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import bench.bookings.proto.Booking;
+import bench.contract.Refused;
+import bench.contract.bookings.BookingRules;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -14,21 +16,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.mock.http.MockHttpInputMessage;
-import org.springframework.web.server.ResponseStatusException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The JSON reader: the proto3 JSON mapping with strict JSON types, or unreadable (400). */
-class BookingInputTest {
+class BookingBodyTest {
 
-    private final BookingInput input = new BookingInput();
+    private final BookingBody input = new BookingBody();
 
     Booking read(String body) throws Exception {
         return input.read(Booking.class, new MockHttpInputMessage(body.getBytes(StandardCharsets.UTF_8)));
     }
 
     @ParameterizedTest
-    @MethodSource("bench.mvc.bookings.AllocationTest#valid")
+    @MethodSource("valid")
     void readsEveryValidFixture(JsonNode fixture) throws Exception {
         Booking booking = read(fixture.get("booking").toString());
         assertThat(booking.getBookingId())
@@ -55,10 +56,17 @@ class BookingInputTest {
         }
     }
 
+    static Stream<JsonNode> valid() {
+        return fixtures("valid.json");
+    }
+
     static Stream<JsonNode> spellings() {
+        return fixtures("json-spellings.json");
+    }
+
+    private static Stream<JsonNode> fixtures(String name) {
         return JsonMapper.shared()
-                .readTree(
-                        Path.of("../spec/fixtures/bookings/json-spellings.json").toFile())
+                .readTree(Path.of("../spec/fixtures/bookings").resolve(name).toFile())
                 .valueStream();
     }
 
@@ -75,8 +83,8 @@ class BookingInputTest {
         if (status == 422) {
             assertThatThrownBy(() -> BookingRules.validate(read(body)))
                     .isInstanceOfSatisfying(
-                            ResponseStatusException.class,
-                            e -> assertThat(e.getReason())
+                            Refused.class,
+                            e -> assertThat(e.getMessage())
                                     .isEqualTo(fixture.get("error").stringValue()));
             return;
         }
