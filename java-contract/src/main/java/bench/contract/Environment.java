@@ -1,13 +1,14 @@
-package bench.vertx;
+package bench.contract;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * The process configuration, from environment variables only (spec/API.md §1.1), each with the contract's
- * default. Invalid numbers stop the start-up instead of being guessed at.
+ * The contract's environment variables (spec/API.md §1.1), each with its default; an empty one is unset. Invalid
+ * numbers stop the start-up instead of being guessed at.
  */
-public record Config(
+public record Environment(
         int port,
         String listenHost,
         String dbHost,
@@ -17,18 +18,12 @@ public record Config(
         String dbPassword,
         int dbPoolSize,
         Path staticRoot,
-        int workers,
-        ChatFanout chatFanout) {
+        int workers) {
 
-    /** How a chat room reaches its members: direct writes, or one EventBus publish per message. */
-    public enum ChatFanout {
-        DIRECT,
-        EVENTBUS
-    }
-
-    public static Config fromEnv(Map<String, String> env) {
-        return new Config(
-                integer(env, "PORT", 8082),
+    /** The variables of {@code env}; {@code port} is the stack's own, from its stack.json. */
+    public static Environment read(Map<String, String> env, int port) {
+        return new Environment(
+                integer(env, "PORT", port),
                 text(env, "LISTEN_HOST", "127.0.0.1"),
                 text(env, "DB_HOST", "127.0.0.1"),
                 integer(env, "DB_PORT", 3307),
@@ -39,8 +34,13 @@ public record Config(
                 Path.of(text(env, "STATIC_ROOT", "../.run/static"))
                         .toAbsolutePath()
                         .normalize(),
-                integer(env, "WORKERS", Runtime.getRuntime().availableProcessors()),
-                ChatFanout.valueOf(text(env, "CHAT_FANOUT", "direct").toUpperCase(java.util.Locale.ROOT)));
+                // availableProcessors() already honours the affinity mask and the cgroup CPU quota.
+                integer(env, "WORKERS", Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** A variable of the stack's own (its stack.json env), upper-cased for an enum's valueOf. */
+    public static String choice(Map<String, String> env, String name, String fallback) {
+        return text(env, name, fallback).toUpperCase(Locale.ROOT);
     }
 
     private static String text(Map<String, String> env, String name, String fallback) {

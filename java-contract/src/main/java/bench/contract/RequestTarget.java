@@ -1,15 +1,32 @@
-package bench.reactor;
+package bench.contract;
+
+import java.util.List;
 
 /**
- * A request target in absolute form, {@code http://host:port/path?query} (RFC 9112 §3.2.2), read as its origin
- * form: reactor-netty routes by the target as sent, and would answer it 404.
+ * A request target and its Host header (RFC 9112 §3.2): a target in absolute form, {@code
+ * http://host:port/path?query} (§3.2.2), is read as its origin form, and must name the same host as the one Host
+ * header, compared as text without case; HTTP/1.0 may send no Host.
  */
-final class RequestTarget {
+public final class RequestTarget {
 
     private RequestTarget() {}
 
+    /** Why the request is answered 400, whatever its route; null when its host is fine. */
+    public static String hostProblem(String target, List<String> hosts, boolean http10) {
+        if (hosts.size() > 1) {
+            return "More than one Host header";
+        }
+        if (hosts.isEmpty()) {
+            return http10 ? null : "No Host header";
+        }
+        String authority = authority(target);
+        return authority == null || authority.equalsIgnoreCase(hosts.get(0))
+                ? null
+                : "Host header differs from the request target's";
+    }
+
     /** {@code /path?query}: the target itself when it is in origin form, {@code /} for an absolute one with no path. */
-    static String originForm(String target) {
+    public static String originForm(String target) {
         int start = pathStart(target);
         if (start < 0) {
             return target;
@@ -20,7 +37,7 @@ final class RequestTarget {
     }
 
     /** The absolute form's host and port, without userinfo; null for a target in origin form. */
-    static String authority(String target) {
+    public static String authority(String target) {
         int start = pathStart(target);
         if (start < 0) {
             return null;
