@@ -55,7 +55,15 @@ class BookingInputTest {
                 "{'model':'M'}",
                 "{\"parentId\":\"%\\udc1e\"}",
                 "{\"bookingId\":\"J\\ud800\",\"dollarValue\":\"\"}",
-                "{\"model\":\"\\udc00\\ud800\"}"
+                "{\"model\":\"\\udc00\\ud800\"}",
+                "{\"trim\":\"ok\",\"trim\":\"\\ud800x\"}",
+                "{\"trim\":true}",
+                "{\"stage\":{}}",
+                "{\"originTs\":99999999999999999999}",
+                "{} {}",
+                "{\"bookingId\":\"x\"} 1",
+                "\ufeff{}",
+                "{"
             })
     void wrongJsonIsBadRequest(String body) {
         Refused error = assertThrows(Refused.class, () -> json(body));
@@ -75,6 +83,15 @@ class BookingInputTest {
         }
     }
 
+    @Test
+    void bothNamingsGiveTheSameMessage() {
+        Booking camel = json("{\"bookingId\":\"B-1\",\"originTs\":\"1700000000000\",\"stage\":\"\"}");
+        Booking snake = json("{\"booking_id\":\"B-1\",\"origin_ts\":1700000000000,\"stage\":\"\",\"type\":null}");
+        assertEquals(camel, snake);
+        assertTrue(snake.hasStage());
+        assertFalse(snake.hasType());
+    }
+
     /** A field given twice, under one name or both: the last value wins, and only it is type-checked. */
     @Test
     void lastValueGivenWinsAcrossBothNames() {
@@ -90,6 +107,19 @@ class BookingInputTest {
         assertEquals("\ud83d\ude00", json("{\"model\":\"\\ud83d\\ude00\"}").getModel(), "a pair is no lone surrogate");
         assertEquals(7, json("{\"originTs\":1.5,\"origin_ts\":\"007\"}").getOriginTs());
         assertFalse(json("{\"parentId\":\"P\",\"parent_id\":null}").hasParentId());
+        Booking many = json(
+                "{\"booking_id\":\"a\",\"bookingId\":\"b\",\"booking_id\":\"c\",\"model\":\"m\",\"model\":null,"
+                        + "\"trim\":1,\"trim\":\"t\",\"stage\":\"s\",\"stage\":null,\"origin_ts\":1.5,\"originTs\":\"7\"}");
+        assertEquals("c", many.getBookingId());
+        assertEquals("", many.getModel());
+        assertEquals("t", many.getTrim());
+        assertFalse(many.hasStage());
+        assertEquals(7, many.getOriginTs());
+        assertEquals(
+                "\ud83d\ude42",
+                json("{\"model\":\"\\ud800\",\"model\":\"\\ud83d\\ude42\",\"x\":\"\\ud800\"}")
+                        .getModel(),
+                "a lone surrogate in a value replaced later, or in an unknown field, is no error");
         assertEquals(
                 400,
                 assertThrows(Refused.class, () -> json("{\"model\":\"M\",\"model\":1}"))

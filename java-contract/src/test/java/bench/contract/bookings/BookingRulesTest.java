@@ -73,6 +73,23 @@ class BookingRulesTest {
     }
 
     @Test
+    void anEmptyMessageBreaksTheFirstRule() {
+        Refused error = assertThrows(Refused.class, () -> BookingRules.validate(Booking.getDefaultInstance()));
+        assertEquals(422, error.status());
+        assertEquals("booking_id is required", error.getMessage());
+    }
+
+    @Test
+    void everyValidFixtureKeepsItsIdAndParent() {
+        for (JsonNode fixture : Fixtures.json("bookings/valid.json")) {
+            JsonNode given = fixture.get("booking");
+            ValidBooking valid = validate(given.toString());
+            assertEquals(given.get("bookingId").asText(), valid.bookingId());
+            assertEquals(given.has("parentId") ? given.get("parentId").asText() : null, valid.parentId());
+        }
+    }
+
+    @Test
     void lengthsCountCodePoints() {
         String emoji255 = "\ud83d\ude00".repeat(255);
         String booking = """

@@ -42,6 +42,8 @@ class ChatProtocolTest {
                 "{\"name\":\"ann\",\"chat\":\"room\",\"message\":null}",
                 "{]",
                 "[]",
+                "hello",
+                "[1,2]",
                 "{\"name\":\"ann\",\"name\":1,\"chat\":\"room\"}"
             })
     void badRegistrations(String frame) {
@@ -73,7 +75,9 @@ class ChatProtocolTest {
                 "{\"name\":\"ann\",\"chat\":\"room\",\"message\":7}",
                 "{\"name\":\"ann\",\"chat\":\"room\",\"message\":null}",
                 "[\"ann\",\"room\",\"hi\"]",
-                "{oops"
+                "{oops",
+                "{\"name\":",
+                "nope"
             })
     void violationsAfterRegistration(String frame) {
         assertThrows(ChatProtocol.Violation.class, () -> ChatProtocol.checkMessage(frame, ANN));
@@ -109,5 +113,8 @@ class ChatProtocolTest {
         assertEquals(65_536, ChatProtocol.utf8Length("é".repeat(32_768)));
         assertEquals(65_538, ChatProtocol.utf8Length("€".repeat(21_846)));
         assertEquals(65_536, ChatProtocol.utf8Length("😀".repeat(16_384)));
+        assertEquals(65_537, ChatProtocol.utf8Length("x".repeat(65_537)));
+        assertEquals(65_537, ChatProtocol.utf8Length("é".repeat(32_768) + "x"));
+        assertEquals(65_535, ChatProtocol.utf8Length("€".repeat(21_845)));
     }
 }

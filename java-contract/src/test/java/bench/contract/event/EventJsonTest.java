@@ -60,6 +60,7 @@ class EventJsonTest {
                 "{\"teams\":[null],\"eventName\":\"\\ud800\",\"teams\":[],\"eventName\":\"b\"}"
                         + " | {\"eventName\":\"b\",\"teams\":[]}",
                 "{\"eventName\":\"a\",\"teams\":[{}],\"teams\":[],\"eventName\":\"b\"} | {\"eventName\":\"b\",\"teams\":[]}",
+                "{\"eventName\":\"a\",\"teams\":[],\"eventName\":\"b\"} | {\"eventName\":\"b\",\"teams\":[]}",
                 "{\"eventName\":\"b\",\"teams\":[{\"name\":[],\"country\":\"c\",\"stadium\":{\"name\":1,"
                         + "\"name\":\"s\"},\"name\":\"n\"}]}"
                         + " | {\"eventName\":\"b\",\"teams\":[{\"name\":\"n\",\"country\":\"c\",\"stadium\":{\"name\":\"s\"}}]}"
@@ -88,7 +89,11 @@ class EventJsonTest {
                 "{\"eventName\":[\"x\"],\"teams\":[]}",
                 "{\"eventName\":\"x\",\"teams\":[{\"name\":\"a\",\"country\":\"b\",\"stadium\":\"c\"}]}",
                 "{\"eventName\":\"x\",\"teams\":[{\"name\":\"a\",\"country\":1.5,\"stadium\":{\"name\":\"c\"}}]}",
-                "{\"eventName\":\"x\",\"teams\":\"\"}"
+                "{\"eventName\":\"x\",\"teams\":\"\"}",
+                "{\"eventName\":\"b\",\"teams\":[{\"name\":\"n\",\"country\":\"c\"}]}",
+                "{\"eventName\":\"b\",\"teams\":[null]}",
+                "{\"eventName\":\"b\",\"teams\":{}}",
+                "{\"eventName\":\"b\",\"x\":[1,{\"y\":]],\"teams\":[]}"
             })
     void lastDuplicateIsCheckedAndWhatIsNotOneStrictJsonValueIsRefused(String body) {
         assertThrows(Refused.class, () -> EventJson.read(utf8(body)), body);

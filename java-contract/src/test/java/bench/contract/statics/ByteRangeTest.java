@@ -81,7 +81,12 @@ class ByteRangeTest {
                 "bytes=0000000000000000000000000000005-0009;             206 bytes 5-9/1024",
                 "bytes=007-;        206 bytes 7-1023/1024",
                 "'\tbytes=0-1\t';   206 bytes 0-1/1024",
-                "bytes=99999999999999999999999-;                         416 bytes */1024"
+                "bytes=99999999999999999999999-;                         416 bytes */1024",
+                "bytes=1500-1600;   416 bytes */1024",
+                "bytes=99999999999999999999999-99999999999999999999999; 416 bytes */1024",
+                "bytes=0-99999999999999999999999;                        206 bytes 0-1023/1024",
+                "garbage;           200",
+                "bytes=0-9,20-29;   200"
             })
     void readsOneRangeOfA1KibFileExactly(String header, String expected) {
         assertEquals(expected, answer(header, 1024));

@@ -21,7 +21,9 @@ class StaticPathTest {
         "hello.txt%3Bx, hello.txt;x",
         "%252e%252e/x, %2e%2e|x",
         "~, ~",
-        "é%20x, é x"
+        "é%20x, é x",
+        "sub/nested%20file.txt, sub|nested file.txt",
+        "sub/nested.txt;a=b, sub|nested.txt;a=b"
     })
     void eachSegmentIsDecodedOnce(String raw, String expected) {
         assertEquals(Optional.of(List.of(expected.split("\\|"))), StaticPath.segments(raw));
@@ -61,7 +63,10 @@ class StaticPathTest {
                 "%ED%A0%80",
                 "..%2fx",
                 "a%4",
-                "%\u0661\u0661"
+                "%\u0661\u0661",
+                "sub/%2E",
+                "a//b",
+                "%c0%ae"
             })
     void nothingThatIsEmptyDottedASeparatorNulOrUndecodableIsServed(String raw) {
         assertEquals(Optional.empty(), StaticPath.segments(raw), raw);
