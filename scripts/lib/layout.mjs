@@ -1,6 +1,7 @@
 // The side-by-side layout of spec/layout.json, checked against the stacks' source trees: every Java stack has
 // exactly the layout's classes in each workload package (plus the framework-only ones its stack.json declares
-// under layoutExtras), every Node stack the layout's files in src/. Also writes docs/layout.md's table from it.
+// under layoutExtras) but the shared ones, which live once in their module (java-contract), every Node stack the
+// layout's files in src/. Also writes docs/layout.md's table from it.
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, loadStacks } from './stacks.mjs';
@@ -16,6 +17,35 @@ export function javaRoot(stack) {
   return packages.length === 1 ? join(bench, packages[0]) : null;
 }
 
+// A shared file's one copy: <package>/<Class>.java under the one package of its module (java-contract).
+export function sharedPath(workload, file, root = ROOT) {
+  const base = javaRoot({ dir: join(root, file.shared) });
+  return base && join(base, workload.package, `${file.java}.java`);
+}
+
+// Each shared file exists once in its module, and the module's workload packages hold nothing else.
+function sharedProblems(layout, root) {
+  const problems = [];
+  const modules = new Set(layout.workloads.flatMap((w) => w.files.filter((f) => f.shared).map((f) => f.shared)));
+  for (const module of modules) {
+    const base = javaRoot({ dir: join(root, module) });
+    if (!base) {
+      problems.push(`${module}: expected exactly one package under src/main/java/bench/`);
+      continue;
+    }
+    for (const workload of layout.workloads) {
+      const expected = workload.files.filter((f) => f.shared === module).map((f) => `${f.java}.java`);
+      const dir = join(base, workload.package);
+      const present = existsSync(dir) ? readdirSync(dir) : [];
+      for (const name of expected) if (!present.includes(name)) problems.push(`${module}: ${workload.package}/${name} is missing`);
+      for (const name of present) {
+        if (!expected.includes(name)) problems.push(`${module}: ${workload.package}/${name} is not shared in spec/layout.json`);
+      }
+    }
+  }
+  return problems;
+}
+
 function javaProblems(stack, layout) {
   const root = javaRoot(stack);
   if (!root) return [`${stack.name}: expected exactly one package under src/main/java/bench/`];
@@ -24,13 +54,17 @@ function javaProblems(stack, layout) {
   for (const workload of layout.workloads) {
     const dir = join(root, workload.package);
     const present = existsSync(dir) ? readdirSync(dir) : [];
-    const expected = workload.files.map((file) => `${file.java}.java`);
+    const expected = workload.files.filter((file) => !file.shared).map((file) => `${file.java}.java`);
+    const shared = workload.files.filter((file) => file.shared);
     for (const name of expected) {
       if (!present.includes(name)) problems.push(`${stack.name}: ${workload.package}/${name} is missing`);
     }
     for (const name of present) {
       const key = `${workload.package}/${name}`;
-      if (!expected.includes(name) && !extras[key]) {
+      const copy = shared.find((file) => `${file.java}.java` === name);
+      if (copy) {
+        problems.push(`${stack.name}: ${key} is shared in ${copy.shared}; the stack keeps no copy of it`);
+      } else if (!expected.includes(name) && !extras[key]) {
         problems.push(`${stack.name}: ${key} is not in spec/layout.json; rename it or declare it in layoutExtras`);
       }
     }
@@ -71,11 +105,11 @@ function nodeProblems(stack, layout, stacks) {
 export function layoutProblems(root = ROOT) {
   const layout = readLayout(root);
   const stacks = loadStacks(root);
-  return stacks.flatMap((stack) => {
+  return [...sharedProblems(layout, root), ...stacks.flatMap((stack) => {
     if (stack.runtime === 'java') return javaProblems(stack, layout);
     if (stack.runtime === 'node') return nodeProblems(stack, layout, stacks);
     return [`${stack.name}: runtime ${stack.runtime} has no layout rule`];
-  });
+  })];
 }
 
 // docs/layout.md's table: one row per role, the same file name in every stack of a runtime.
@@ -87,7 +121,9 @@ export function layoutTable(root = ROOT) {
   for (const workload of layout.workloads) {
     for (const file of workload.files) {
       const node = file.node ? `\`${file.node}\`` : '(Java only)';
-      rows.push(`| ${workload.name} | ${file.role} | \`${workload.package}/${file.java}.java\` | ${node} |`);
+      const java = `\`${workload.package}/${file.java}.java\``;
+      const where = file.shared ? `${java}, shared: once in \`${file.shared}\`` : java;
+      rows.push(`| ${workload.name} | ${file.role} | ${where} | ${node} |`);
     }
   }
   const extras = stacks.flatMap((stack) =>

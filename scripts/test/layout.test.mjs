@@ -13,7 +13,8 @@ function touch(file) {
   writeFileSync(file, '');
 }
 
-// A repository with one Java and one Node stack laid out exactly as spec/layout.json says.
+// A repository with one Java and one Node stack laid out exactly as spec/layout.json says, the shared Java files in
+// their module's one package.
 function tree({ javaExtras, nodeExtras } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'layout-'));
   mkdirSync(join(root, 'spec'));
@@ -28,7 +29,8 @@ function tree({ javaExtras, nodeExtras } = {}) {
   stack('node-b', 9003, 'node', { workloadsFrom: 'node-a', ...(nodeExtras ? { layoutExtras: nodeExtras } : {}) });
   for (const workload of layout.workloads) {
     for (const file of workload.files) {
-      touch(join(root, 'java-a/src/main/java/bench/a', workload.package, `${file.java}.java`));
+      const java = file.shared ? join(file.shared, 'src/main/java/bench/shared') : 'java-a/src/main/java/bench/a';
+      touch(join(root, java, workload.package, `${file.java}.java`));
       if (file.node) touch(join(root, 'node-a/src', file.node));
     }
   }
@@ -59,6 +61,22 @@ test('a missing class, an undeclared class, a stale extra and a missing Node fil
       'java-a: bookings/Retries.java is missing',
       'java-a: layoutExtras names chat/Gone.java, which does not exist',
       'node-a: src/booking-store.js (bookings: the transaction (§6.4): INSERT, SELECT … FOR UPDATE, UPDATE or INSERT, COMMIT) is missing',
+    ]);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+test('a shared class is missing from its module, or copied back into a stack', () => {
+  const root = tree();
+  try {
+    rmSync(join(root, 'java-contract/src/main/java/bench/shared/bookings/Allocation.java'));
+    touch(join(root, 'java-contract/src/main/java/bench/shared/bookings/Ledger.java'));
+    touch(join(root, 'java-a/src/main/java/bench/a/chat/ChatProtocol.java'));
+    assert.deepEqual(layoutProblems(root).sort(), [
+      'java-a: chat/ChatProtocol.java is shared in java-contract; the stack keeps no copy of it',
+      'java-contract: bookings/Allocation.java is missing',
+      'java-contract: bookings/Ledger.java is not shared in spec/layout.json',
     ]);
   } finally {
     rmSync(root, { recursive: true });

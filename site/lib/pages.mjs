@@ -108,6 +108,10 @@ function cellHtml(cell, siteDir, root) {
       `<p class="absent">Runs ${escapeHtml(cell.borrowedFrom)}'s ${cell.path ? link(siteDir, join(root, cell.path), cell.path) : 'code'} ` +
       'in every worker (its stack.json: workloadsFrom).</p></article>';
   }
+  if (cell.sharedIn) {
+    return `<article class="cell shared" data-stack="${escapeHtml(cell.stack)}" data-runtime="${cell.runtime}">${head}</header>` +
+      `<p class="absent">Runs the one copy in ${escapeHtml(cell.sharedIn)}, shown above this role's columns.</p></article>`;
+  }
   if (cell.none) {
     return `<article class="cell none" data-stack="${escapeHtml(cell.stack)}" data-runtime="${cell.runtime}">${head}</header>` +
       `<p class="absent">${escapeHtml(cell.none)}.</p></article>`;
@@ -118,11 +122,19 @@ function cellHtml(cell, siteDir, root) {
     `${codeBlock(cell, lines)}</article>`;
 }
 
+// A shared Java file, once: every Java stack runs this copy (spec/layout.json's "shared").
+function sharedHtml(file, siteDir, root) {
+  if (!file) return '';
+  const lines = highlightLines(file.text, file.language);
+  return `<div class="shared-file"><header><strong>${escapeHtml(file.stack)}</strong>, shared by every Java stack: ` +
+    `${fileLink(siteDir, root, file.path)} <span class="count">${lines.length} lines</span></header>${codeBlock(file, lines)}</div>`;
+}
+
 function roleSection(role, siteDir, root) {
   const names = [`${role.java}.java`, role.node].filter(Boolean).map((n) => `<code>${escapeHtml(n)}</code>`).join(' · ');
   return `<section class="role" id="${escapeHtml(role.java)}" data-role="${escapeHtml(role.java)}">` +
     `<h3><a href="#${escapeHtml(role.java)}">${escapeHtml(role.java)}</a>: ${escapeHtml(role.role)}</h3><p class="files">${names}</p>` +
-    `<div class="columns">${role.cells.map((c) => cellHtml(c, siteDir, root)).join('\n')}</div></section>`;
+    sharedHtml(role.shared, siteDir, root) + `<div class="columns">${role.cells.map((c) => cellHtml(c, siteDir, root)).join('\n')}</div></section>`;
 }
 
 function controls(stacks) {

@@ -1,10 +1,11 @@
 // What each page shows as code: for every role of spec/layout.json, every stack's file, read from the working tree
-// where the layout check (scripts/lib/layout.mjs) finds it, and the files one framework alone needs (layoutExtras).
+// where the layout check (scripts/lib/layout.mjs) finds it (a shared Java file once, from its module, each Java
+// stack's cell pointing to it), and the files one framework alone needs (layoutExtras).
 // Nothing here is listed twice: the roles come from spec/layout.json, the stacks and their extras from stack.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT, loadStacks } from '../../scripts/lib/stacks.mjs';
-import { javaRoot, readLayout } from '../../scripts/lib/layout.mjs';
+import { javaRoot, readLayout, sharedPath } from '../../scripts/lib/layout.mjs';
 
 const LANGUAGE = { java: 'java', node: 'javascript' };
 
@@ -20,6 +21,9 @@ function cell(stack, workload, file, byName, root) {
     return { stack: stack.name, runtime: stack.runtime, borrowedFrom: lender.name,
       path: file.node ? relative(root, join(lender.dir, 'src', file.node)) : null };
   }
+  if (stack.runtime === 'java' && file.shared) {
+    return { stack: stack.name, runtime: stack.runtime, sharedIn: file.shared, path: relative(root, sharedPath(workload, file, root)) };
+  }
   if (stack.runtime === 'java') return fileOf(stack, join(javaRoot(stack), workload.package, `${file.java}.java`), root);
   if (!file.node) return { stack: stack.name, runtime: stack.runtime, none: `${file.java} is a Java type: JavaScript has no file for it` };
   return fileOf(stack, join(stack.dir, 'src', file.node), root);
@@ -31,7 +35,7 @@ function extraPath(stack, key) {
 }
 
 /**
- * { stacks, workloads: [{ name, package, bench, roles: [{ role, java, node, cells: [cell per stack] }],
+ * { stacks, workloads: [{ name, package, bench, roles: [{ role, java, node, shared, cells: [cell per stack] }],
  * extras: [{ stack, path, text, reason }] }] }, stacks in port order as everywhere else.
  */
 export function readSources(root = ROOT) {
@@ -42,6 +46,7 @@ export function readSources(root = ROOT) {
     package: workload.package,
     bench: workload.bench,
     roles: workload.files.map((file) => ({ role: file.role, java: file.java, node: file.node,
+      shared: file.shared ? fileOf({ name: file.shared, runtime: 'java' }, sharedPath(workload, file, root), root) : null,
       cells: stacks.map((stack) => cell(stack, workload, file, byName, root)) })),
     extras: stacks.flatMap((stack) => Object.entries(stack.layoutExtras ?? {})
       .filter(([key]) => key.split('/')[0] === workload.package)

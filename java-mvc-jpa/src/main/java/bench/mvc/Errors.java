@@ -1,5 +1,6 @@
 package bench.mvc;
 
+import bench.contract.Refused;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
@@ -91,6 +92,12 @@ public class Errors implements org.springframework.boot.webmvc.error.ErrorContro
         String detail = e.getBody().getDetail();
         return with(
                 ResponseEntity.status(e.getStatusCode()).headers(e.getHeaders()), detail == null ? "error" : detail);
+    }
+
+    /** The contract's refusal of a body (400) or of a booking (422), with its reason. */
+    @ExceptionHandler(Refused.class)
+    ResponseEntity<byte[]> refused(Refused e) {
+        return body(HttpStatusCode.valueOf(e.status()), e.getMessage());
     }
 
     @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})

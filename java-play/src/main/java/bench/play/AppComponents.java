@@ -7,7 +7,6 @@ import bench.play.event.EventEcho;
 import bench.play.health.Health;
 import bench.play.hello.Hello;
 import bench.play.statics.StaticFiles;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.concurrent.Executor;
 import play.ApplicationLoader;
@@ -38,15 +37,15 @@ final class AppComponents extends BuiltInComponentsFromContext implements DBComp
         Database database = database("default");
         Executor databaseExecutor = actorSystem().dispatchers().lookup("database.dispatcher");
         Chat chat = new Chat(actorSystem(), coordinatedShutdown());
-        // Play's JSON mapper, as its Guice module builds it (Pekko's Jackson settings); also installed as
-        // Json.mapper().
-        ObjectMapper json = new ObjectMapperProvider(applicationLifecycle().asScala(), actorSystem()).get();
+        // Play's JSON mapper, as its Guice module builds it (Pekko's Jackson settings): getting it installs it as
+        // Json.mapper(), which the bookings response and the error bodies are written with.
+        new ObjectMapperProvider(applicationLifecycle().asScala(), actorSystem()).get();
         router = new Routes(
                 new Bodies(errors),
                 new Hello(),
                 new Health(database, databaseExecutor),
                 new StaticFiles(settings.staticRoot(), actorSystem()),
-                new EventEcho(json),
+                new EventEcho(),
                 new Bookings(database, databaseExecutor, actorSystem()),
                 new Aggregates(database, databaseExecutor),
                 chat);

@@ -1,5 +1,6 @@
 package bench.reactor;
 
+import bench.contract.Environment;
 import bench.reactor.bookings.Aggregates;
 import bench.reactor.bookings.BookingStore;
 import bench.reactor.bookings.Bookings;
@@ -36,11 +37,13 @@ import sun.misc.Signal;
 public final class App {
 
     static final String NAME = "java-reactor";
+    /** Its stack.json port, PORT's default. */
+    static final int PORT = 8081;
 
     /** Held here: java.util.logging keeps only weak references to its loggers, and with them their levels. */
     private static final Logger DECODING_FAILURES = Logger.getLogger("reactor.netty.http.server.HttpServerOperations");
 
-    private final Config config;
+    private final Environment config;
     private final ConnectionPool pool;
     private final ChatRooms rooms = new ChatRooms();
     /** The open connections: disposeNow waits for their requests in flight only when the server has a group. */
@@ -48,7 +51,7 @@ public final class App {
 
     private final LoopResources loops;
 
-    public App(Config config) {
+    public App(Environment config) {
         this.config = config;
         this.pool = Database.pool(config);
         this.loops = LoopResources.create("reactor-http", 1, config.workers(), true);
@@ -128,7 +131,7 @@ public final class App {
 
     public static void main(String[] args) {
         logging();
-        Config config = Config.fromEnv(System.getenv());
+        Environment config = Environment.read(System.getenv(), PORT);
         App app = new App(config);
         // Best effort: an unreachable database must not keep the server from starting (health says DOWN).
         app.pool.warmup().onErrorReturn(0).block(Duration.ofSeconds(30));

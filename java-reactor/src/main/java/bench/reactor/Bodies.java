@@ -3,10 +3,6 @@ package bench.reactor;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRequest;
 
@@ -30,37 +26,6 @@ public final class Bodies {
             Limited body = new Limited();
             return req.receive().doOnNext(body::append).then(Mono.fromCallable(body::toByteArray));
         });
-    }
-
-    /** A fatal decoder: stray bytes, overlongs, encoded surrogates and truncated sequences are all a 400. */
-    public static String utf8(byte[] body) {
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw HttpError.badRequest("Body is not valid UTF-8");
-        }
-    }
-
-    /**
-     * True if a decoded JSON string holds a surrogate without its pair: an escape such as {@code "\ud800"}, or a
-     * reversed pair, decodes to one (Jackson does not refuse it), and it has no UTF-8 encoding. The contract answers
-     * it with 400, as it does invalid UTF-8.
-     */
-    public static boolean hasLoneSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static long parseLength(String value) {

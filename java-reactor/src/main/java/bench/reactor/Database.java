@@ -1,5 +1,6 @@
 package bench.reactor;
 
+import bench.contract.Environment;
 import io.asyncer.r2dbc.mysql.MySqlConnectionConfiguration;
 import io.asyncer.r2dbc.mysql.MySqlConnectionFactory;
 import io.asyncer.r2dbc.mysql.constant.SslMode;
@@ -25,7 +26,7 @@ public final class Database {
 
     private Database() {}
 
-    public static ConnectionPool pool(Config config) {
+    public static ConnectionPool pool(Environment config) {
         MySqlConnectionConfiguration mysql = MySqlConnectionConfiguration.builder()
                 .host(config.dbHost())
                 .port(config.dbPort())

@@ -1,5 +1,7 @@
 package bench.reactor;
 
+import bench.contract.Refused;
+import bench.contract.RequestTarget;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -9,7 +11,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -90,11 +91,15 @@ public final class Http {
     }
 
     /**
-     * Runs a route's work and writes its failure: an {@link HttpError} as the contract's answer, anything else
+     * Runs a route's work and writes its failure: an {@link HttpError} or the contract's {@link Refused} as the
+     * contract's answer, anything else
      * logged once (never with the request body) and answered 500.
      */
     public static Publisher<Void> respond(HttpServerResponse res, Mono<Void> work) {
         return work.onErrorResume(HttpError.class, e -> Mono.from(error(res, e)))
+                .onErrorResume(
+                        Refused.class,
+                        e -> Mono.from(error(res, HttpResponseStatus.valueOf(e.status()), e.getMessage())))
                 // The client went away (mid-download, mid-upload), or Wire closed the connection after refusing the
                 // body: nobody to answer, nothing to log. Only its own connection closing counts: the database's
                 // sockets throw the same exceptions.
@@ -122,17 +127,10 @@ public final class Http {
         if (req.uri().indexOf('#') >= 0) {
             return "A request target has no fragment";
         }
-        List<String> hosts = req.requestHeaders().getAll(HttpHeaderNames.HOST);
-        if (hosts.size() > 1) {
-            return "More than one Host header";
-        }
-        if (hosts.isEmpty()) {
-            return req.version().equals(HttpVersion.HTTP_1_0) ? null : "No Host header";
-        }
-        String authority = RequestTarget.authority(req.uri());
-        return authority == null || authority.equalsIgnoreCase(hosts.get(0))
-                ? null
-                : "Host header differs from the request target's";
+        return RequestTarget.hostProblem(
+                req.uri(),
+                req.requestHeaders().getAll(HttpHeaderNames.HOST),
+                req.version().equals(HttpVersion.HTTP_1_0));
     }
 
     /** The path without its query string, still percent-encoded; a target in absolute form by its path. */

@@ -3,6 +3,7 @@ package bench.reactor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bench.contract.Environment;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
@@ -55,7 +56,7 @@ class ServerTest {
                 "STATIC_ROOT", Path.of("../.run/static").toAbsolutePath().toString());
         env.put("DB_POOL_SIZE", "2");
         env.put("WORKERS", "2");
-        app = new App(Config.fromEnv(env));
+        app = new App(Environment.read(env, App.PORT));
         server = app.server().port(0).bindNow();
         client = HttpClient.create().host(server.host()).port(server.port());
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bench.contract.Environment;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -57,7 +58,7 @@ class WireTest {
                 "STATIC_ROOT", Path.of("../.run/static").toAbsolutePath().toString());
         env.put("DB_POOL_SIZE", "1");
         env.put("WORKERS", "1");
-        app = new App(Config.fromEnv(env));
+        app = new App(Environment.read(env, App.PORT));
         server = app.server().port(0).bindNow();
     }
 

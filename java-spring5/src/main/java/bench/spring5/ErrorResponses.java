@@ -1,5 +1,6 @@
 package bench.spring5;
 
+import bench.contract.Refused;
 import java.nio.charset.StandardCharsets;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -48,6 +49,9 @@ class ErrorResponses implements WebExceptionHandler {
             status = http.status();
             message = http.getMessage();
             headers = http.headers();
+        } else if (error instanceof Refused refused) {
+            status = HttpStatusCode.valueOf(refused.status());
+            message = refused.getMessage();
         } else if (error instanceof DataBufferLimitException) {
             status = HttpStatus.CONTENT_TOO_LARGE;
             message = "Request body larger than 1 MiB";

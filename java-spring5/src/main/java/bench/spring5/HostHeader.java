@@ -1,5 +1,6 @@
 package bench.spring5;
 
+import bench.contract.RequestTarget;
 import io.netty.handler.codec.http.HttpVersion;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
@@ -26,30 +27,11 @@ class HostHeader implements WebFilter {
         if (sent.uri().indexOf('#') >= 0) {
             return Mono.error(HttpError.badRequest("A request target has no fragment"));
         }
-        if (hosts.size() > 1) {
-            return Mono.error(HttpError.badRequest("More than one Host header"));
-        }
-        if (hosts.isEmpty() && !sent.version().equals(HttpVersion.HTTP_1_0)) {
-            return Mono.error(HttpError.badRequest("No Host header"));
-        }
-        String authority = authority(sent.uri());
-        if (authority != null && !hosts.isEmpty() && !authority.equalsIgnoreCase(hosts.get(0))) {
-            return Mono.error(HttpError.badRequest("Host header differs from the request target's"));
+        String problem =
+                RequestTarget.hostProblem(sent.uri(), hosts, sent.version().equals(HttpVersion.HTTP_1_0));
+        if (problem != null) {
+            return Mono.error(HttpError.badRequest(problem));
         }
         return chain.filter(exchange);
-    }
-
-    /** The host and port of a target in absolute form ({@code http://host:port/path}), without userinfo; else null. */
-    private static String authority(String target) {
-        int scheme = target.startsWith("/") ? -1 : target.indexOf("://");
-        if (scheme <= 0) {
-            return null;
-        }
-        int end = scheme + 3;
-        while (end < target.length() && "/?#".indexOf(target.charAt(end)) < 0) {
-            end++;
-        }
-        String authority = target.substring(scheme + 3, end);
-        return authority.substring(authority.lastIndexOf('@') + 1);
     }
 }

@@ -1,5 +1,6 @@
 package bench.vertx;
 
+import bench.contract.Environment;
 import bench.vertx.chat.ChatRooms;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -22,6 +23,9 @@ import java.util.logging.Logger;
 public final class App {
     // A request waits at most 2 s for a connection, whether the pool is saturated or the database away, and a
     // connect that gets no answer is given up as soon (spec/API.md §6.5).
+    /** Its stack.json port, PORT's default. */
+    private static final int PORT = 8082;
+
     private static final int ACQUIRE_TIMEOUT_SECONDS = 2;
     /**
      * Vert.x logs a failed sendfile region at SEVERE with no way to handle it (VertxConnection.sendFileRegion),
@@ -42,7 +46,7 @@ public final class App {
     private App() {}
 
     public static void main(String[] args) {
-        Config config = Config.fromEnv(System.getenv());
+        Environment config = Environment.read(System.getenv(), PORT);
         CONNECTION_LOG.setFilter(record -> !(record.getThrown() instanceof IOException));
         CONSUMER_LOG.setFilter(
                 record -> record.getMessage() == null || !record.getMessage().startsWith(DISCARDED));
@@ -75,7 +79,7 @@ public final class App {
                         .setCachePreparedStatements(true))
                 .using(vertx)
                 .build();
-        ChatRooms rooms = ChatRooms.create(config.chatFanout(), vertx);
+        ChatRooms rooms = ChatRooms.create(ChatFanout.of(System.getenv()), vertx);
         vertx.deployVerticle(
                         () -> new ServerVerticle(config, pool, rooms),
                         new DeploymentOptions().setInstances(config.workers()))

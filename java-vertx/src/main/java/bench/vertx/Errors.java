@@ -1,5 +1,6 @@
 package bench.vertx;
 
+import bench.contract.Refused;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
@@ -27,7 +28,7 @@ public final class Errors {
     }
 
     /**
-     * The router's failure handler. An HttpError is answered as it says; a bare status (BodyHandler's 413) or a client
+     * The router's failure handler. An HttpError or the contract's Refused is answered as it says; a bare status (BodyHandler's 413) or a client
      * error of vertx-web's gets its standard message; anything else is an unexpected failure, logged once and
      * answered with 500.
      */
@@ -40,6 +41,9 @@ public final class Errors {
             status = error.status();
             message = error.getMessage();
             error.headers().forEach(response::putHeader);
+        } else if (failure instanceof Refused refused) {
+            status = refused.status();
+            message = refused.getMessage();
         } else if (ctx.statusCode() >= 400 && (failure == null || ctx.statusCode() < 500)) {
             // A bare status (BodyHandler's 413), or a client error vertx-web raised (a malformed query string).
             status = ctx.statusCode();

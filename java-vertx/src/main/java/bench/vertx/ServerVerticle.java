@@ -1,5 +1,6 @@
 package bench.vertx;
 
+import bench.contract.Environment;
 import bench.vertx.bookings.Aggregates;
 import bench.vertx.bookings.BookingStore;
 import bench.vertx.bookings.Bookings;
@@ -44,7 +45,7 @@ final class ServerVerticle extends VerticleBase {
     private static final String STATIC_PREFIX = "/static/";
     private static final String STATIC_PATHS = "/static/.*";
 
-    private final Config config;
+    private final Environment config;
     private final Pool pool;
     private final ChatRooms rooms;
     private HttpServer server;
@@ -52,7 +53,7 @@ final class ServerVerticle extends VerticleBase {
     private Chat chat;
     private CharSequence date;
 
-    ServerVerticle(Config config, Pool pool, ChatRooms rooms) {
+    ServerVerticle(Environment config, Pool pool, ChatRooms rooms) {
         this.config = config;
         this.pool = pool;
         this.rooms = rooms;

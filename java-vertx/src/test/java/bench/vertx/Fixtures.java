@@ -1,5 +1,6 @@
 package bench.vertx;
 
+import bench.contract.Environment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -23,19 +24,8 @@ public final class Fixtures {
     }
 
     /** The contract's defaults on loopback, a free port, one event loop and one pooled connection. */
-    public static Config config(int port) {
-        return new Config(
-                port,
-                "127.0.0.1",
-                "127.0.0.1",
-                3307,
-                "bench",
-                "bench",
-                "bench",
-                1,
-                Path.of("."),
-                1,
-                Config.ChatFanout.DIRECT);
+    public static Environment config(int port) {
+        return new Environment(port, "127.0.0.1", "127.0.0.1", 3307, "bench", "bench", "bench", 1, Path.of("."), 1);
     }
 
     public static byte[] bytes(Path file) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bench.contract.Environment;
 import bench.vertx.chat.ChatRooms;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -37,10 +38,10 @@ class ServerVerticleTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        Config config = Fixtures.config(port);
+        Environment config = Fixtures.config(port);
         Pool pool = MySQLBuilder.pool().using(vertx).build(); // never connects: no route here reaches it
         client = vertx.createHttpClient();
-        vertx.deployVerticle(new ServerVerticle(config, pool, ChatRooms.create(config.chatFanout(), vertx)))
+        vertx.deployVerticle(new ServerVerticle(config, pool, ChatRooms.create(ChatFanout.DIRECT, vertx)))
                 .onComplete(test.succeedingThenComplete());
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bench.contract.Environment;
 import bench.vertx.chat.ChatRooms;
 import io.netty.handler.codec.PrematureChannelClosureException;
 import io.vertx.core.Vertx;
@@ -50,7 +51,7 @@ class WireTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        Config config = Fixtures.config(port);
+        Environment config = Fixtures.config(port);
         // The MariaDB that make unit provides, for the routes that answer once it has (/health, /aggregates).
         Pool pool = MySQLBuilder.pool()
                 .connectingTo(new MySQLConnectOptions()
@@ -61,7 +62,7 @@ class WireTest {
                         .setPassword(config.dbPassword()))
                 .using(vertx)
                 .build();
-        vertx.deployVerticle(new ServerVerticle(config, pool, ChatRooms.create(config.chatFanout(), vertx)))
+        vertx.deployVerticle(new ServerVerticle(config, pool, ChatRooms.create(ChatFanout.DIRECT, vertx)))
                 .onComplete(test.succeedingThenComplete());
     }
 

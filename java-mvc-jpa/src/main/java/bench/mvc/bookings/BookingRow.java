@@ -1,5 +1,6 @@
 package bench.mvc.bookings;
 
+import bench.contract.bookings.ValidBooking;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -9,6 +10,7 @@ import jakarta.persistence.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import org.springframework.data.jpa.repository.JpaRepository;
 
 /** A row of {@code bookings} (spec/schema.sql). {@code created_at} is left to the table's default. */
@@ -43,7 +45,7 @@ class BookingRow {
         this.dollarValue = in.dollarValue();
         this.startDate = in.startDate();
         this.endDate = in.endDate();
-        this.originTs = in.originTs();
+        this.originTs = in.originTs().toInstant(ZoneOffset.UTC);
         this.parentId = in.parentId();
         this.model = in.model();
         this.trim = in.trim();

@@ -1,5 +1,7 @@
 package bench.mvc.bookings;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.ValidBooking;
 import java.util.List;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;

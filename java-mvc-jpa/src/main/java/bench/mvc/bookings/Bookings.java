@@ -1,6 +1,9 @@
 package bench.mvc.bookings;
 
 import bench.bookings.proto.Booking;
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.BookingRules;
+import bench.contract.bookings.ValidBooking;
 import java.lang.reflect.Type;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -1,7 +1,8 @@
 package bench.mvc.chat;
 
-import bench.mvc.chat.ChatProtocol.User;
-import bench.mvc.chat.ChatProtocol.Violation;
+import bench.contract.chat.ChatProtocol;
+import bench.contract.chat.ChatProtocol.User;
+import bench.contract.chat.ChatProtocol.Violation;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -70,7 +71,7 @@ class Chat extends TextWebSocketHandler implements SmartLifecycle {
         ChatConnection connection = connection(session);
         if (connection.closing()) return; // cut or refused: out of its room, and nothing it sends is relayed
         String text = frame.getPayload();
-        if (ChatProtocol.tooLarge(text)) {
+        if (ChatProtocol.utf8Length(text) > ChatProtocol.MAX_MESSAGE_BYTES) {
             rooms.leave(connection);
             connection.close(CloseStatus.TOO_BIG_TO_PROCESS);
             return;

@@ -1,6 +1,6 @@
 package bench.mvc.chat;
 
-import bench.mvc.chat.ChatProtocol.User;
+import bench.contract.chat.ChatProtocol.User;
 import bench.mvc.chat.ChatWriter.Batch;
 import bench.mvc.chat.ChatWriter.Frame;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package bench.mvc.chat;
 
-import bench.mvc.chat.ChatProtocol.User;
+import bench.contract.chat.ChatProtocol.User;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

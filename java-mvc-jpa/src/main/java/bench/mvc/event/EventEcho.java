@@ -1,5 +1,6 @@
 package bench.mvc.event;
 
+import bench.contract.event.EventJson;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -8,22 +9,15 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * POST /event: the body is taken as bytes (the mapping's {@code consumes} answers 415 first, the body limit
- * 413), mapped strictly onto {@link Event} and written back in canonical form. The body is required: Spring
+ * 413), mapped strictly onto the contract's Event ({@link EventJson}) and written back in canonical form. The body is required: Spring
  * checks {@code consumes} only for a request with a body unless the body is required, and an empty body under
  * another media type is a 415 before it is a 400 (spec/API.md §1.4).
  */
 @RestController
 class EventEcho {
 
-    private final EventJson json;
-
-    EventEcho(EventJson json) {
-        this.json = json;
-    }
-
     @PostMapping(path = "/event", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> echo(@RequestBody byte[] body) {
-        Event event = json.read(body);
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json.write(event));
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(EventJson.write(EventJson.read(body)));
     }
 }

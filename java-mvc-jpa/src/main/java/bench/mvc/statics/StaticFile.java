@@ -10,7 +10,7 @@ import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
- * The resolved, contained file (a {@link Resource} that {@link StaticPath} let through): its ETag from size and
+ * The resolved, contained file (a {@link Resource} that {@link StaticRoot} let through): its ETag from size and
  * mtime, so that a changed file changes it, and how its bytes are sent. A whole file goes zero-copy on Tomcat:
  * instead of being copied through the servlet output stream it is handed to Tomcat's sendfile through the request
  * attributes Tomcat documents for any servlet (the way its own default servlet does), and the kernel moves the bytes

@@ -1,16 +1,20 @@
 package bench.mvc.statics;
 
+import bench.contract.statics.ByteRange;
+import bench.contract.statics.StaticPath;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -27,9 +31,11 @@ import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
 /**
  * GET and HEAD {@code /static/**} (spec/API.md §4) through Spring's {@link ResourceHttpRequestHandler}: it
  * streams the file, sets Content-Length, Accept-Ranges and Last-Modified, answers conditional requests (304)
- * and a range (206, 416), and refuses other methods with 405. Around it: which paths and
- * types ({@link StaticPath}), the file's ETag and zero-copy send ({@link StaticFile}), the Range header
- * ({@link ByteRange}).
+ * and a range (206, 416), and refuses other methods with 405. Around it: which paths ({@link StaticRoot}) and
+ * types ({@link StaticPath}), the file's ETag and zero-copy send ({@link StaticFile}), the Range header read by the
+ * contract's grammar ({@link ByteRange}): Spring's handler would read more (several ranges as multipart, spaces) and
+ * answer 416 to what it cannot parse (a malformed header, a position past a long), so it is handed the one range in
+ * a form it reads, or no header at all.
  */
 @Configuration(proxyBeanMethods = false)
 class StaticFiles {
@@ -37,7 +43,7 @@ class StaticFiles {
     @Bean
     ResourceHttpRequestHandler staticHandler(@Value("${bench.static-root}") String staticRoot) throws IOException {
         Path root = Path.of(staticRoot).toAbsolutePath().normalize().toRealPath();
-        var handler = new Files(new StaticPath(root));
+        var handler = new Files(new StaticRoot(root));
         handler.setLocations(List.of(new FileSystemResource(root.toString() + "/")));
         handler.setEtagGenerator(StaticFile::etag);
         handler.setResourceHttpMessageConverter(new StaticFile());
@@ -51,13 +57,6 @@ class StaticFiles {
         return mapping;
     }
 
-    @Bean
-    FilterRegistrationBean<ByteRange> byteRange() {
-        var registration = new FilterRegistrationBean<>(new ByteRange());
-        registration.addUrlPatterns("/static/*");
-        return registration;
-    }
-
     /**
      * Spring's handler with the contract's paths and types, the method checked first, and {@code If-None-Match: *},
      * which Spring does not match.
@@ -66,9 +65,9 @@ class StaticFiles {
 
         private static final String PREFIX = "/static/";
 
-        private final StaticPath files;
+        private final StaticRoot files;
 
-        Files(StaticPath files) {
+        Files(StaticRoot files) {
             this.files = files;
         }
 
@@ -85,7 +84,7 @@ class StaticFiles {
 
         @Override
         protected MediaType getMediaType(HttpServletRequest request, Resource resource) {
-            return StaticPath.contentType(resource.getFilename());
+            return MediaType.parseMediaType(StaticPath.contentType(resource.getFilename()));
         }
 
         @Override
@@ -110,7 +109,10 @@ class StaticFiles {
             // Spring answers an unsatisfiable range through sendError, and Jetty's error dispatch drops the
             // Content-Range that a 416 must carry; written here, the answer is the same on both containers. A
             // conditional request's 304 (or 412) comes first, as in Spring's handler (spec/API.md §4.4).
-            if (resource != null && range != null && ByteRange.unsatisfiable(range, resource.contentLength())) {
+            ByteRange.Outcome asked = resource == null || range == null
+                    ? new ByteRange.Full()
+                    : ByteRange.parse(range, resource.contentLength());
+            if (asked instanceof ByteRange.Unsatisfiable) {
                 if (new ServletWebRequest(request, response)
                         .checkNotModified(StaticFile.etag(resource), resource.lastModified())) {
                     return;
@@ -123,7 +125,33 @@ class StaticFiles {
                 response.getOutputStream().write(body);
                 return;
             }
-            super.handleRequest(request, response);
+            super.handleRequest(range == null ? request : new RangeRequest(request, canonical(asked)), response);
+        }
+    }
+
+    /** The range as Spring's handler reads it, or null to hide the header: the whole file. */
+    private static @Nullable String canonical(ByteRange.Outcome asked) {
+        return asked instanceof ByteRange.Slice slice ? "bytes=" + slice.first() + "-" + slice.last() : null;
+    }
+
+    /** The request with its Range header replaced, or hidden: the servlet API cannot change a header. */
+    private static final class RangeRequest extends HttpServletRequestWrapper {
+        private final @Nullable String range;
+
+        RangeRequest(HttpServletRequest request, @Nullable String range) {
+            super(request);
+            this.range = range;
+        }
+
+        @Override
+        public @Nullable String getHeader(String name) {
+            return HttpHeaders.RANGE.equalsIgnoreCase(name) ? range : super.getHeader(name);
+        }
+
+        @Override
+        public Enumeration<String> getHeaders(String name) {
+            if (!HttpHeaders.RANGE.equalsIgnoreCase(name)) return super.getHeaders(name);
+            return range == null ? Collections.emptyEnumeration() : Collections.enumeration(List.of(range));
         }
     }
 }

@@ -3,10 +3,14 @@ package bench.mvc.bookings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.ValidBooking;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -48,7 +52,7 @@ class BookingStoreTest {
                 dollars.movePointRight(2).toBigIntegerExact(),
                 LocalDate.parse(start),
                 LocalDate.parse(end),
-                Instant.ofEpochMilli(1_700_000_000_000L),
+                LocalDateTime.ofInstant(Instant.ofEpochMilli(1_700_000_000_000L), ZoneOffset.UTC),
                 null,
                 model,
                 "LE",

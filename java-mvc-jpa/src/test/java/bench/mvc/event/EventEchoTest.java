@@ -8,25 +8,26 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 
 /** The web slice: routing, content-type and size rules in the contract's order, and the error body. */
 @WebMvcTest(EventEcho.class)
-@Import(EventJson.class)
 class EventEchoTest {
+
+    static final Path EVENTS = Path.of("..", "spec", "fixtures", "events");
 
     @Autowired
     MockMvc mvc;
 
     @Test
     void echoesTheSeed() throws Exception {
-        byte[] seed = Files.readAllBytes(EventJsonTest.EVENTS.resolve("seed.request.json"));
-        byte[] expected = Files.readAllBytes(EventJsonTest.EVENTS.resolve("seed.response.json"));
+        byte[] seed = Files.readAllBytes(EVENTS.resolve("seed.request.json"));
+        byte[] expected = Files.readAllBytes(EVENTS.resolve("seed.response.json"));
         mvc.perform(post("/event")
                         .contentType("application/json; charset=UTF-8")
                         .content(seed))

@@ -21,12 +21,12 @@ import org.springframework.test.web.servlet.MockMvc;
 /** The static route on the generated tree: the raw path, the method first, and a range as the contract reads it. */
 @WebMvcTest(Errors.class)
 @Import(StaticFiles.class)
-@EnabledIf("bench.mvc.statics.StaticPathTest#treePresent")
+@EnabledIf("bench.mvc.statics.StaticRootTest#treePresent")
 class StaticFilesTest {
 
     @DynamicPropertySource
     static void root(DynamicPropertyRegistry properties) {
-        properties.add("bench.static-root", () -> StaticPathTest.root().toString());
+        properties.add("bench.static-root", () -> StaticRootTest.root().toString());
     }
 
     @Autowired

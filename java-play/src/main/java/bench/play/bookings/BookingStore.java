@@ -1,5 +1,8 @@
 package bench.play.bookings;
 
+import bench.contract.Refused;
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.ValidBooking;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -164,7 +167,7 @@ public final class BookingStore {
     }
 
     private static Throwable refusedOr(Throwable failure) {
-        return totalOverflow(failure) ? new Bookings.Refused(409, TOTAL_OVERFLOW) : failure;
+        return totalOverflow(failure) ? new Refused(409, TOTAL_OVERFLOW) : failure;
     }
 
     static boolean totalOverflow(Throwable failure) {

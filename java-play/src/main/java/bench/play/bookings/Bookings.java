@@ -1,5 +1,10 @@
 package bench.play.bookings;
 
+import bench.contract.Refused;
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.BookingInput;
+import bench.contract.bookings.BookingRules;
+import bench.contract.bookings.ValidBooking;
 import bench.play.Bodies;
 import bench.play.Errors;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -38,7 +43,7 @@ public final class Bookings {
         try {
             booking = BookingRules.validate(BookingInput.decode(Bodies.mediaType(request), body.toArrayUnsafe()));
         } catch (Refused refused) {
-            return CompletableFuture.completedFuture(refused.result());
+            return CompletableFuture.completedFuture(answer(refused));
         }
         List<Allocation> allocations = Allocation.allocate(booking.cents(), booking.startDate(), booking.endDate());
         return retries.run(() -> store.store(booking, allocations)).handle((rowId, failure) -> {
@@ -46,7 +51,7 @@ public final class Bookings {
                 return created(rowId, booking, allocations);
             }
             if (unwrap(failure) instanceof Refused refused) {
-                return refused.result();
+                return answer(refused);
             }
             throw failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
         });
@@ -68,25 +73,11 @@ public final class Bookings {
     }
 
     /**
-     * A deliberate answer with the contract's error body (400, 422, 409, 503), not a fault: no stack trace, never
-     * logged.
+     * A deliberate answer with the contract's error body (400, 422, 409, 503), not a fault; 503 says when to come
+     * back: the database is busy or away, not the request wrong.
      */
-    static final class Refused extends RuntimeException {
-        private final int status;
-
-        Refused(int status, String message) {
-            super(message, null, false, false);
-            this.status = status;
-        }
-
-        int status() {
-            return status;
-        }
-
-        /** 503 says when to come back: the database is busy or away, not the request wrong. */
-        Result result() {
-            Result result = Errors.of(status, getMessage());
-            return status == 503 ? result.withHeader("Retry-After", "1") : result;
-        }
+    static Result answer(Refused refused) {
+        Result result = Errors.of(refused.status(), refused.getMessage());
+        return refused.status() == 503 ? result.withHeader("Retry-After", "1") : result;
     }
 }

@@ -1,5 +1,6 @@
 package bench.play.bookings;
 
+import bench.contract.Refused;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -45,15 +46,13 @@ public final class Retries {
         return transaction.get().exceptionallyCompose(failure -> {
             Throwable cause = Bookings.unwrap(failure);
             if (unavailable(cause)) {
-                return CompletableFuture.failedStage(
-                        new Bookings.Refused(503, "The database is unavailable, try again"));
+                return CompletableFuture.failedStage(new Refused(503, "The database is unavailable, try again"));
             }
             if (!retryable(cause)) {
                 return CompletableFuture.failedStage(cause);
             }
             if (attempt == ATTEMPTS) {
-                return CompletableFuture.failedStage(
-                        new Bookings.Refused(503, "The booking kept conflicting, try again"));
+                return CompletableFuture.failedStage(new Refused(503, "The booking kept conflicting, try again"));
             }
             return Patterns.after(
                     Duration.ofMillis(backoffMillis(attempt)), system, () -> attempt(transaction, attempt + 1));

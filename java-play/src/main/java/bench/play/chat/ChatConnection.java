@@ -1,5 +1,6 @@
 package bench.play.chat;
 
+import bench.contract.chat.ChatProtocol;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;

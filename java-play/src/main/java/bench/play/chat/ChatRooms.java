@@ -1,5 +1,6 @@
 package bench.play.chat;
 
+import bench.contract.chat.ChatProtocol;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

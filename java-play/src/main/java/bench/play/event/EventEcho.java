@@ -1,7 +1,8 @@
 package bench.play.event;
 
+import bench.contract.Refused;
+import bench.contract.event.EventJson;
 import bench.play.Errors;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.util.ByteString;
@@ -15,18 +16,13 @@ import play.mvc.Results;
  * is CPU work and blocks nothing, so it runs where the body arrived, on Pekko's dispatcher.
  */
 public final class EventEcho {
-    private final EventJson json;
-
-    public EventEcho(ObjectMapper mapper) {
-        this.json = new EventJson(mapper);
-    }
-
     public CompletionStage<Result> echo(Http.RequestHeader request, ByteString body) {
         Result result;
         try {
-            result = Results.ok(json.write(json.read(body))).as(Http.MimeTypes.JSON);
-        } catch (EventJson.InvalidEvent invalid) {
-            result = Errors.of(400, invalid.getMessage());
+            result = Results.ok(EventJson.write(EventJson.read(body.toArrayUnsafe())))
+                    .as(Http.MimeTypes.JSON);
+        } catch (Refused invalid) {
+            result = Errors.of(invalid.status(), invalid.getMessage());
         }
         return CompletableFuture.completedFuture(result);
     }

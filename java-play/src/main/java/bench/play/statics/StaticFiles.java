@@ -1,5 +1,7 @@
 package bench.play.statics;
 
+import bench.contract.statics.ByteRange;
+import bench.contract.statics.StaticPath;
 import bench.play.Errors;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -93,11 +95,11 @@ public final class StaticFiles {
         return switch (ByteRange.parse(request.header(HeaderNames.RANGE).orElse(null), file.size())) {
             case ByteRange.Unsatisfiable unsatisfiable ->
                 Errors.of(416, "Range not satisfiable").withHeader(HeaderNames.CONTENT_RANGE, "bytes */" + file.size());
-            case ByteRange.Partial(ByteRange range) ->
-                new Result(206, headers, body(request, file, range.first(), range.length(), type))
+            case ByteRange.Slice slice ->
+                new Result(206, headers, body(request, file, slice.first(), slice.length(), type))
                         .withHeader(
                                 HeaderNames.CONTENT_RANGE,
-                                "bytes " + range.first() + "-" + range.last() + "/" + file.size());
+                                "bytes " + slice.first() + "-" + slice.last() + "/" + file.size());
             case ByteRange.Full full -> new Result(200, headers, body(request, file, 0, file.size(), type));
         };
     }

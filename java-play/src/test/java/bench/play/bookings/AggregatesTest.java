@@ -2,6 +2,8 @@ package bench.play.bookings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.ValidBooking;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bench.contract.Refused;
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.ValidBooking;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.ServerSocket;
@@ -104,8 +107,8 @@ class BookingStoreTest {
     void aTotalPastDecimal19And2Is409AndWritesNothing() throws Exception {
         String model = "overflow-" + UUID.randomUUID();
         await(book(store, booking(model, "99999999999999999.99", "2022-07-01", "2022-07-31")));
-        Bookings.Refused full = assertInstanceOf(
-                Bookings.Refused.class, failure(book(store, booking(model, "300.00", "2022-06-01", "2022-07-31"))));
+        Refused full = assertInstanceOf(
+                Refused.class, failure(book(store, booking(model, "300.00", "2022-06-01", "2022-07-31"))));
         assertEquals(409, full.status());
         assertEquals("the booking would take an aggregate's total past 99999999999999999.99", full.getMessage());
         assertEquals(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bench.contract.Refused;
 import java.io.EOFException;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
@@ -97,27 +98,26 @@ class RetriesTest {
     @Test
     void aRetryableFailureRunsFiveTimesThenIsBusy() {
         AtomicInteger attempts = new AtomicInteger();
-        Bookings.Refused busy = assertInstanceOf(Bookings.Refused.class, failure(failing(attempts, deadlock())));
+        Refused busy = assertInstanceOf(Refused.class, failure(failing(attempts, deadlock())));
         assertEquals(503, busy.status());
-        assertEquals("1", busy.result().header("Retry-After").orElseThrow());
+        assertEquals("1", Bookings.answer(busy).header("Retry-After").orElseThrow());
         assertEquals(Retries.ATTEMPTS, attempts.get());
     }
 
     @Test
     void theDatabaseUnavailableIs503AtOnce() {
         AtomicInteger attempts = new AtomicInteger();
-        Bookings.Refused away = assertInstanceOf(
-                Bookings.Refused.class,
-                failure(failing(attempts, new SQLTransientConnectionException("no connection"))));
+        Refused away = assertInstanceOf(
+                Refused.class, failure(failing(attempts, new SQLTransientConnectionException("no connection"))));
         assertEquals(503, away.status());
-        assertEquals("1", away.result().header("Retry-After").orElseThrow());
+        assertEquals("1", Bookings.answer(away).header("Retry-After").orElseThrow());
         assertEquals(1, attempts.get());
     }
 
     @Test
     void anyOtherFailureGoesOnAsItFailedAfterOneAttempt() {
         for (RuntimeException failure : new RuntimeException[] {
-            new Bookings.Refused(409, BookingStore.TOTAL_OVERFLOW),
+            new Refused(409, BookingStore.TOTAL_OVERFLOW),
             inPlay(new SQLSyntaxErrorException("Unknown column", "42S22", 1054)),
             new IllegalStateException()
         }) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import bench.contract.chat.ChatProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;

@@ -1,5 +1,7 @@
 package bench.reactor.bookings;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.ValidBooking;
 import bench.reactor.Database;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.Connection;
@@ -124,7 +126,7 @@ public final class BookingStore {
     private static Mono<Long> insertBooking(Connection c, ValidBooking b) {
         Statement insert = c.createStatement(INSERT_BOOKING)
                 .bind(0, b.bookingId())
-                .bind(1, b.dollarValue())
+                .bind(1, b.dollarValue().toPlainString())
                 .bind(2, b.startDate())
                 .bind(3, b.endDate())
                 .bind(4, b.originTs());

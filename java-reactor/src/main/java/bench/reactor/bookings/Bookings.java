@@ -1,5 +1,9 @@
 package bench.reactor.bookings;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.BookingInput;
+import bench.contract.bookings.BookingRules;
+import bench.contract.bookings.ValidBooking;
 import bench.reactor.Bodies;
 import bench.reactor.Http;
 import bench.reactor.HttpError;

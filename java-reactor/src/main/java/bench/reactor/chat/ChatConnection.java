@@ -1,5 +1,6 @@
 package bench.reactor.chat;
 
+import bench.contract.chat.ChatProtocol;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;

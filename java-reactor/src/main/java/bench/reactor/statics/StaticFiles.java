@@ -1,6 +1,9 @@
 package bench.reactor.statics;
 
+import bench.contract.statics.ByteRange;
+import bench.contract.statics.StaticPath;
 import bench.reactor.Http;
+import bench.reactor.HttpError;
 import io.netty.channel.DefaultFileRegion;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.DateFormatter;
@@ -59,7 +62,8 @@ public final class StaticFiles {
         Scheduler eventLoop = eventLoopOf(req);
         return Http.respond(
                 res,
-                Mono.fromCallable(() -> StaticPath.segments(path.substring(Math.min(path.length(), PREFIX.length()))))
+                Mono.fromCallable(() -> StaticPath.segments(path.substring(Math.min(path.length(), PREFIX.length())))
+                                .orElseThrow(StaticFiles::notFound))
                         .flatMap(segments -> Mono.usingWhen(
                                 Mono.fromCallable(() -> lookup(segments))
                                         .subscribeOn(lookups)
@@ -90,14 +94,14 @@ public final class StaticFiles {
         } catch (IOException | InvalidPathException missing) {
             // Invalid: a name no file can have here (a NUL, or characters the JVM's file-name encoding cannot
             // map, as under the POSIX locale).
-            throw StaticPath.notFound();
+            throw notFound();
         }
         if (!real.startsWith(realRoot) || real.equals(realRoot)) {
-            throw StaticPath.notFound(); // a symlink out of the root
+            throw notFound(); // a symlink out of the root
         }
         BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
         if (!attributes.isRegularFile()) {
-            throw StaticPath.notFound();
+            throw notFound();
         }
         // Opened here too: open(2) is as much a file-system wait as stat(2) is.
         return new StaticFile(
@@ -105,6 +109,10 @@ public final class StaticFiles {
                 attributes.size(),
                 attributes.lastModifiedTime().toMillis(),
                 StaticPath.contentType(segments.getLast()));
+    }
+
+    private static HttpError notFound() {
+        return new HttpError(HttpResponseStatus.NOT_FOUND, "Not found");
     }
 
     /** STATIC_ROOT may be generated after start-up: resolved on first use, then kept. */
@@ -128,7 +136,7 @@ public final class StaticFiles {
             return res.status(HttpResponseStatus.NOT_MODIFIED).send();
         }
         res.header(HttpHeaderNames.CONTENT_TYPE, file.contentType());
-        ByteRange range = ByteRange.parse(req.requestHeaders().get(HttpHeaderNames.RANGE), file.size());
+        ByteRange.Outcome range = ByteRange.parse(req.requestHeaders().get(HttpHeaderNames.RANGE), file.size());
         long first = 0;
         long length = file.size();
         switch (range) {

@@ -1,5 +1,7 @@
 package bench.spring5.bookings;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.ValidBooking;
 import io.r2dbc.spi.R2dbcException;
 import java.math.BigDecimal;
 import java.util.Optional;

@@ -1,5 +1,8 @@
 package bench.spring5.bookings;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.BookingRules;
+import bench.contract.bookings.ValidBooking;
 import bench.spring5.Bodies;
 import bench.spring5.HttpError;
 import java.util.List;
@@ -13,7 +16,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * POST /bookings: the media type (415), the body ({@link BookingInput}: 413, 400), the rules ({@link BookingRules}:
+ * POST /bookings: the media type (415), the body ({@link BookingBody}: 413, 400), the rules ({@link BookingRules}:
  * 422), then one transaction per attempt — the booking INSERT and, in ascending period order, each aggregate locked
  * FOR UPDATE and updated or created — run again on the failures of {@link Retries}, and 201, or 503; or 409, all
  * of it rolled back, when a total would pass what its column holds.
@@ -39,9 +42,9 @@ public class Bookings {
         MediaType type = Bodies.require(
                 request,
                 "application/x-protobuf or application/json",
-                BookingInput.PROTOBUF,
+                BookingBody.PROTOBUF,
                 MediaType.APPLICATION_JSON);
-        return BookingInput.read(request, type)
+        return BookingBody.read(request, type)
                 .map(BookingRules::validate)
                 .flatMap(this::book)
                 .flatMap(created -> ServerResponse.status(HttpStatus.CREATED)

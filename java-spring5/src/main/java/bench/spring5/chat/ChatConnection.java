@@ -1,7 +1,8 @@
 package bench.spring5.chat;
 
-import bench.spring5.chat.ChatProtocol.User;
-import bench.spring5.chat.ChatProtocol.Violation;
+import bench.contract.chat.ChatProtocol;
+import bench.contract.chat.ChatProtocol.User;
+import bench.contract.chat.ChatProtocol.Violation;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;

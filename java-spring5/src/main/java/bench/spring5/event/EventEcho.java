@@ -1,5 +1,6 @@
 package bench.spring5.event;
 
+import bench.contract.event.EventJson;
 import bench.spring5.Bodies;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;

@@ -1,5 +1,7 @@
 package bench.spring5.statics;
 
+import bench.contract.statics.ByteRange;
+import bench.contract.statics.StaticPath;
 import bench.spring5.HttpError;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
@@ -66,14 +68,14 @@ record StaticFile(Path path, long size, Instant modified, String etag) {
      * The bytes of {@code range}, with sendfile where the response offers it (reactor-netty's zero-copy path behind
      * {@link ZeroCopyHttpOutputMessage}), else read in 64 KiB buffers.
      */
-    BodyInserter<Void, ServerHttpResponse> bytes(ByteRange range) {
+    BodyInserter<Void, ServerHttpResponse> bytes(ByteRange.Slice range) {
         return (response, context) -> {
             if (response instanceof ZeroCopyHttpOutputMessage zeroCopy) {
-                return zeroCopy.writeWith(path, range.start(), range.length());
+                return zeroCopy.writeWith(path, range.first(), range.length());
             }
             return response.writeWith(DataBufferUtils.takeUntilByteCount(
                     DataBufferUtils.read(
-                            new FileSystemResource(path), range.start(), response.bufferFactory(), 64 * 1024),
+                            new FileSystemResource(path), range.first(), response.bufferFactory(), 64 * 1024),
                     range.length()));
         };
     }

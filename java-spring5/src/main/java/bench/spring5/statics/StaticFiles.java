@@ -1,5 +1,7 @@
 package bench.spring5.statics;
 
+import bench.contract.statics.ByteRange;
+import bench.contract.statics.StaticPath;
 import bench.spring5.HttpError;
 import bench.spring5.Settings;
 import io.netty.handler.codec.DateFormatter;
@@ -33,7 +35,11 @@ public class StaticFiles {
 
     public Mono<ServerResponse> serve(ServerRequest request) {
         String raw = request.requestPath().pathWithinApplication().value().substring(PREFIX.length());
-        return StaticFile.lookUp(root, StaticPath.segments(raw)).flatMap(file -> respond(request, file));
+        if (!raw.startsWith("/")) {
+            throw HttpError.notFound();
+        }
+        List<String> segments = StaticPath.segments(raw.substring(1)).orElseThrow(HttpError::notFound);
+        return StaticFile.lookUp(root, segments).flatMap(file -> respond(request, file));
     }
 
     private Mono<ServerResponse> respond(ServerRequest request, StaticFile file) {
@@ -45,31 +51,33 @@ public class StaticFiles {
                     .lastModified(file.modified())
                     .build();
         }
-        ByteRange range = ByteRange.parse(conditions.getFirst(HttpHeaders.RANGE), file.size());
-        if (range == ByteRange.UNSATISFIABLE) {
+        ByteRange.Outcome range = ByteRange.parse(conditions.getFirst(HttpHeaders.RANGE), file.size());
+        if (range instanceof ByteRange.Unsatisfiable) {
             HttpHeaders headers = new HttpHeaders();
             headers.set(HttpHeaders.CONTENT_RANGE, "bytes */" + file.size());
             return Mono.error(
                     new HttpError(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable", headers));
         }
-        if (range == null) {
-            range = new ByteRange(0, file.size() - 1);
-            response = ServerResponse.ok();
-        } else {
+        ByteRange.Slice slice;
+        if (range instanceof ByteRange.Slice partial) {
+            slice = partial;
             response = ServerResponse.status(HttpStatus.PARTIAL_CONTENT)
                     .header(
                             HttpHeaders.CONTENT_RANGE,
-                            "bytes " + range.start() + "-" + range.end() + "/" + file.size());
+                            "bytes " + slice.first() + "-" + slice.last() + "/" + file.size());
+        } else {
+            slice = new ByteRange.Slice(0, file.size() - 1);
+            response = ServerResponse.ok();
         }
         response.header(HttpHeaders.CONTENT_TYPE, file.contentType())
                 .header(HttpHeaders.ACCEPT_RANGES, "bytes")
                 .eTag(file.etag())
                 .lastModified(file.modified())
-                .contentLength(range.length());
+                .contentLength(slice.length());
         if (request.method() == HttpMethod.HEAD) {
             return response.build();
         }
-        return response.body(file.bytes(range));
+        return response.body(file.bytes(slice));
     }
 
     // If-None-Match decides alone when present (even empty); otherwise If-Modified-Since, in whole seconds.

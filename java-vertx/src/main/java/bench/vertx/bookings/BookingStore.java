@@ -1,5 +1,7 @@
 package bench.vertx.bookings;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.ValidBooking;
 import bench.vertx.HttpError;
 import io.vertx.core.Future;
 import io.vertx.mysqlclient.MySQLClient;
@@ -56,7 +58,7 @@ public final class BookingStore {
     private Future<Long> write(SqlConnection conn, ValidBooking b, List<Allocation> allocations) {
         Tuple row = Tuple.tuple()
                 .addString(b.bookingId())
-                .addString(b.dollarValue())
+                .addString(b.dollarValue().toPlainString())
                 .addLocalDate(b.startDate())
                 .addLocalDate(b.endDate())
                 .addLocalDateTime(b.originTs())

@@ -1,5 +1,9 @@
 package bench.vertx.bookings;
 
+import bench.contract.bookings.Allocation;
+import bench.contract.bookings.BookingInput;
+import bench.contract.bookings.BookingRules;
+import bench.contract.bookings.ValidBooking;
 import bench.vertx.Bodies;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;

@@ -1,5 +1,6 @@
 package bench.vertx.chat;
 
+import bench.contract.chat.ChatProtocol;
 import io.netty.channel.ChannelHandlerContext;
 import io.vertx.core.Context;
 import io.vertx.core.Future;

@@ -1,6 +1,6 @@
 package bench.vertx.chat;
 
-import bench.vertx.Config.ChatFanout;
+import bench.vertx.ChatFanout;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.Set;

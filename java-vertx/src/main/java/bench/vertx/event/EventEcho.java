@@ -1,5 +1,7 @@
 package bench.vertx.event;
 
+import bench.contract.event.Event;
+import bench.contract.event.EventJson;
 import bench.vertx.Bodies;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;

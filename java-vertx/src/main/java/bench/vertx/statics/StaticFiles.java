@@ -1,5 +1,7 @@
 package bench.vertx.statics;
 
+import bench.contract.statics.ByteRange;
+import bench.contract.statics.StaticPath;
 import bench.vertx.HttpDates;
 import bench.vertx.HttpError;
 import io.vertx.core.Handler;
@@ -41,7 +43,12 @@ public final class StaticFiles implements Handler<RoutingContext> {
             ctx.fail(HttpError.notFound());
             return;
         }
-        List<String> segments = StaticPath.segments(path.substring(PREFIX.length()));
+        List<String> segments =
+                StaticPath.segments(path.substring(PREFIX.length())).orElse(null);
+        if (segments == null) {
+            ctx.fail(HttpError.notFound());
+            return;
+        }
         boolean sendsBody = request.method() == HttpMethod.GET;
         vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(realRoot(), segments, sendsBody), false)
                 .onSuccess(file -> {
@@ -95,11 +102,11 @@ public final class StaticFiles implements Handler<RoutingContext> {
         }
         long offset = 0;
         long length = file.size();
-        if (outcome instanceof ByteRange.Partial(ByteRange range)) {
-            offset = range.first();
-            length = range.length();
+        if (outcome instanceof ByteRange.Slice slice) {
+            offset = slice.first();
+            length = slice.length();
             response.setStatusCode(206);
-            headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + range.first() + "-" + range.last() + "/" + file.size());
+            headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + slice.first() + "-" + slice.last() + "/" + file.size());
         }
         headers.set(HttpHeaders.CONTENT_TYPE, StaticPath.contentType(name))
                 .set(HttpHeaders.CONTENT_LENGTH, Long.toString(length));

@@ -2,7 +2,7 @@ package bench.vertx.chat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import bench.vertx.Config.ChatFanout;
+import bench.vertx.ChatFanout;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;

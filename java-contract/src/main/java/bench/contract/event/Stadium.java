@@ -1,0 +1,4 @@
+package bench.contract.event;
+
+/** A team's stadium. */
+public record Stadium(String name) {}

@@ -1,3 +1,0 @@
-package bench.mvc.event;
-
-record Stadium(String name) {}

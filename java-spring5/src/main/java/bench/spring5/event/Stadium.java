@@ -1,4 +1,0 @@
-package bench.spring5.event;
-
-/** A team's stadium. */
-public record Stadium(String name) {}

@@ -1,8 +1,0 @@
-package bench.vertx.event;
-
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import java.util.List;
-
-/** The echoed Event (spec/API.md §5); the component order is the canonical output order. */
-@JsonPropertyOrder({"eventName", "teams"})
-public record Event(String eventName, List<Team> teams) {}

@@ -1,4 +1,0 @@
-package bench.vertx.event;
-
-/** A team's stadium. */
-public record Stadium(String name) {}

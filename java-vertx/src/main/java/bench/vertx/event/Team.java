@@ -1,7 +1,0 @@
-package bench.vertx.event;
-
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-
-/** One team of an Event; the component order is the canonical output order. */
-@JsonPropertyOrder({"name", "country", "stadium"})
-public record Team(String name, String country, Stadium stadium) {}
