@@ -116,7 +116,9 @@ export function layoutProblems(root = ROOT) {
 export function layoutTable(root = ROOT) {
   const layout = readLayout(root);
   const stacks = loadStacks(root);
-  const rows = ['| workload | role | every Java stack (`src/main/java/bench/<stack>/`) | Node (`node-express/src/`) |',
+  // The Node stacks that have the files themselves (the others run theirs: workloadsFrom).
+  const nodeDirs = stacks.filter((s) => s.runtime === 'node' && !s.workloadsFrom).map((s) => `\`${s.name}/src/\``).join(', ');
+  const rows = [`| workload | role | every Java stack (\`src/main/java/bench/<stack>/\`) | Node (${nodeDirs}) |`,
     '| --- | --- | --- | --- |'];
   for (const workload of layout.workloads) {
     for (const file of workload.files) {
