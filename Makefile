@@ -25,7 +25,7 @@ NODE_VERSION := $(shell cat .node-version)
 NODE_PACKAGE := node-linux-$(if $(filter aarch64 arm64,$(shell uname -m)),arm64,x64)
 NODE_TOOLS := $(CURDIR)/.tools/node-$(NODE_VERSION)
 export PATH := $(NODE_TOOLS)/node_modules/$(NODE_PACKAGE)/bin:$(PATH)
-STACKS_CLI := node scripts/stacks.mjs
+STACKS_CLI := node harness/runtimes/native/stacks.mjs
 CONFORMANCE := spec/conformance
 
 # up, down and bench run natively, or in Docker (docker-compose.yml) when an engine of the machine's own answers;
@@ -45,7 +45,7 @@ endif
 export COMPOSE_PROJECT_NAME ?= refservers
 COMPOSE := docker compose
 ifeq ($(RUNTIME),compose)
-# cpusets default from the core count as the bench's pinning does (loadtest/lib/profiles.mjs selectPinning).
+# cpusets default from the core count as the bench's pinning does (loadtest/run/profiles.mjs selectPinning).
 CORES := $(shell nproc 2>/dev/null || echo 4)
 PIN := $(if $(filter 1,$(CORES)),0 0 0,$(if $(filter 2,$(CORES)),1 0 0,$(if $(filter 3,$(CORES)),0 1 2,0-1 2 3)))
 SERVER_CPUS := $(or $(SERVER_CPUS),$(word 1,$(PIN)))
@@ -99,8 +99,8 @@ browser:
 	  echo "installing chromium from Debian packages"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
-# Go: the compose check's schema comes from the Go module proxy (scripts/compose/schema/go.mod), and the bookings
-# ceiling's client is built with it (loadtest/bookings-ceiling). Debian's package where the machine has no go.
+# Go: the compose check's schema comes from the Go module proxy (harness/runtimes/compose/schema/go.mod), and the bookings
+# ceiling's client is built with it (loadtest/ceilings/bookings-ceiling). Debian's package where the machine has no go.
 go-check:
 	@command -v go >/dev/null || { \
 	  [ "$$(id -u)" = 0 ] || { echo "install Go (Debian package golang-go) for the compose check and the bookings ceiling" >&2; exit 1; }; \
@@ -113,39 +113,39 @@ $(CONFORMANCE)/node_modules/.package-lock.json: $(CONFORMANCE)/package-lock.json
 loadtest/node_modules/.package-lock.json: loadtest/package-lock.json
 	cd loadtest && npm ci --no-audit --no-fund --loglevel=error
 
-scripts/node_modules/.package-lock.json: scripts/package-lock.json
-	cd scripts && npm ci --no-audit --no-fund --loglevel=error
+harness/node_modules/.package-lock.json: harness/package-lock.json
+	cd harness && npm ci --no-audit --no-fund --loglevel=error
 
 site/node_modules/.package-lock.json: site/package-lock.json
 	cd site && npm ci --no-audit --no-fund --loglevel=error
 
 # The bench's generators: Debian's wrk (throughput) and oha from crates.io (open-loop latency; cargo install,
-# its version pinned in loadtest/openloop.mjs), ab from Debian's apache2-utils (make aio: the AIO write-up's
-# own generator), each installed only when missing, and the ceilings written in Go (loadtest/bookings-ceiling,
-# loadtest/chat-relay: built with Go from the module proxy when missing or older than their sources).
+# its version pinned in loadtest/generators/openloop.mjs), ab from Debian's apache2-utils (make aio: the AIO write-up's
+# own generator), each installed only when missing, and the ceilings written in Go (loadtest/ceilings/bookings-ceiling,
+# loadtest/ceilings/chat-relay: built with Go from the module proxy when missing or older than their sources).
 loadgen: node-check go-check loadtest/node_modules/.package-lock.json ## install the load generators (wrk, oha, ab, the bookings ceiling, the chat relay) the bench and its tests use
-	@node -e "import('./loadtest/wrk.mjs').then((m) => m.ensureWrk())"
-	@node -e "import('./loadtest/openloop.mjs').then((m) => m.ensureOha())"
-	@node -e "import('./loadtest/ab.mjs').then((m) => m.ensureAb())"
-	@node -e "import('./loadtest/lib/bookings-ceiling.mjs').then((m) => m.ensureBookingsCeiling())"
-	@node -e "import('./loadtest/lib/go-build.mjs').then((m) => m.ensureGoBinary('chat-relay'))"
+	@node -e "import('./loadtest/generators/wrk.mjs').then((m) => m.ensureWrk())"
+	@node -e "import('./loadtest/generators/openloop.mjs').then((m) => m.ensureOha())"
+	@node -e "import('./loadtest/generators/ab.mjs').then((m) => m.ensureAb())"
+	@node -e "import('./loadtest/ceilings/bookings-ceiling.mjs').then((m) => m.ensureBookingsCeiling())"
+	@node -e "import('./loadtest/ceilings/go-build.mjs').then((m) => m.ensureGoBinary('chat-relay'))"
 
 # JMeter 5.6.3 from Maven Central through jmeter-maven-plugin, into loadtest/target (git-ignored).
 jmeter: java-check ## install JMeter (the bench does it too) and print where it is
-	@node -e "import('./loadtest/jmeter.mjs').then((m) => m.installJmeter()).then(console.log)"
+	@node -e "import('./loadtest/generators/jmeter.mjs').then((m) => m.installJmeter()).then(console.log)"
 
 deps: node-check java-check go-check browser loadgen $(CONFORMANCE)/node_modules/.package-lock.json \
-      loadtest/node_modules/.package-lock.json scripts/node_modules/.package-lock.json site/node_modules/.package-lock.json ## install what a fresh machine lacks
+      loadtest/node_modules/.package-lock.json harness/node_modules/.package-lock.json site/node_modules/.package-lock.json ## install what a fresh machine lacks
 
 # ---------------------------------------------------------------- native runtime
 db-up: ## start the private MariaDB on 127.0.0.1:3307 (installs it if missing)
-	@scripts/db.sh up
+	@harness/runtimes/native/db.sh up
 
 db-down: ## stop the private MariaDB (data kept under .run/)
-	@scripts/db.sh down
+	@harness/runtimes/native/db.sh down
 
 db-reset: ## truncate bookings and aggregates
-	@scripts/db.sh reset
+	@harness/runtimes/native/db.sh reset
 
 fixtures: node-check ## generate the static files under STATIC_ROOT
 	@node spec/fixtures/static/generate.mjs $(STATIC_ROOT)
@@ -156,7 +156,7 @@ build: node-check java-check ## build STACKS (default: all)
 ifeq ($(RUNTIME),compose)
 # The ports check needs Node.js, which a host that only runs containers may lack: there Docker's own error stands.
 up: standins
-	@if command -v node >/dev/null; then node scripts/ports.mjs compose $(STACKS); fi
+	@if command -v node >/dev/null; then node harness/runtimes/native/ports.mjs compose $(STACKS); fi
 	$(COMPOSE) up --detach --build --wait $(SERVICES)
 	@$(COMPOSE) ps
 
@@ -178,14 +178,14 @@ start: node-check ## start STACKS as built (make build), waiting on /health
 
 # ---------------------------------------------------------------- the Docker engine (compose runtime)
 engine: go-check ## install and start a Docker engine here (root; its networks in 198.18.0.0/15) unless one answers
-	@scripts/engine.sh up
+	@harness/runtimes/compose/engine.sh up
 
 engine-down: ## stop the Docker engine, only if make engine started it
-	@scripts/engine.sh down
+	@harness/runtimes/compose/engine.sh down
 
-# Where no image registry answers, the base images are built here as labelled stand-ins (scripts/standins.sh).
+# Where no image registry answers, the base images are built here as labelled stand-ins (harness/runtimes/compose/standins.sh).
 standins: ## every base image of docker-compose.yml and the Dockerfiles: present, pulled, or built as a stand-in
-	@scripts/standins.sh ensure
+	@harness/runtimes/compose/standins.sh ensure
 
 # ---------------------------------------------------------------- tests
 unit: db-up fixtures build ## each stack's own unit tests (some read MariaDB or the static tree)
@@ -197,13 +197,13 @@ conformance: deps
 	@RUNTIME=compose $(STACKS_CLI) conformance
 
 faults: deps
-	@RUNTIME=compose node loadtest/faults.mjs
+	@RUNTIME=compose node harness/checks/faults.mjs
 else
 conformance: deps db-up fixtures build ## the contract suite against every stack and variant, started for real (RUNTIME=compose: in their containers)
 	@$(STACKS_CLI) conformance
 
 faults: deps db-up fixtures build ## large downloads, a database outage and SIGTERM under load, against every stack and variant (RUNTIME=compose: in containers)
-	@node loadtest/faults.mjs
+	@node harness/checks/faults.mjs
 endif
 
 test: deps ## what CI runs first: the layout check, unit tests, conformance against every stack, the differential fuzzer, faults, harness tests, three hosts
@@ -217,21 +217,21 @@ test: deps ## what CI runs first: the layout check, unit tests, conformance agai
 	@$(MAKE) --no-print-directory hosts-test RUNTIME=native
 
 # The 4-core VM's runtime for real (root): the engine, every image, conformance, faults and the smoke bench in
-# containers, then nothing left but the database volume (scripts/compose-test.mjs). The engine is stopped again
+# containers, then nothing left but the database volume (harness/runtimes/compose/compose-test.mjs). The engine is stopped again
 # if make engine started it for this checkout; an engine of the machine's own is left running.
 compose-test: deps ## what CI runs second: make up RUNTIME=compose, conformance, faults and the smoke bench in containers, make down
-	@node scripts/compose-test.mjs
+	@node harness/runtimes/compose/compose-test.mjs
 
-# Every stack and variant at once, each on a port and database of its own (scripts/fuzz.mjs), sent the same
+# Every stack and variant at once, each on a port and database of its own (harness/checks/fuzz.mjs), sent the same
 # generated requests by spec/conformance/fuzz.mjs: any disagreement, 5xx, dropped connection or hang fails.
 fuzz: deps db-up fixtures build ## the differential fuzzer against every stack and variant (CASES=3000, SEED=1 or random, FUZZ_PATH, KEEP_GOING=1, JOBS=N, FUZZ_ONLY=http|chat|wire)
-	@node scripts/fuzz.mjs
+	@node harness/checks/fuzz.mjs
 
 readme-faults: node-check ## put the latest `make faults` table into docs/faults.md
-	@node loadtest/faults.mjs --readme
+	@node harness/checks/faults.mjs --readme
 
 layout: node-check ## every stack's files against spec/layout.json (the same names per workload), and docs/layout.md's table
-	@node scripts/layout.mjs
+	@node harness/checks/layout.mjs
 
 format: java-check ## format every Java source with palantir-java-format (the JS is prettier's: npm run format in a Node stack)
 	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -N spotless:apply
@@ -252,36 +252,36 @@ outdated: node-check java-check ## what has a newer release: each Maven module's
 	  echo "npm: $$dir"; (cd $$dir && npm outdated --long) | sed 's/^/  /'; done; true
 
 readme-layout: node-check ## rewrite docs/layout.md's table from spec/layout.json and the stacks' layoutExtras, and the README's stack table from */stack.json
-	@node scripts/layout.mjs --readme
+	@node harness/checks/layout.mjs --readme
 
 .PHONY: harness-test
 # The smoke bench runs on its own, after the other tests: it truncates the bookings tables and needs the
 # stack's port, which the conformance and JMeter tests also use.
 harness-test: deps db-up fixtures ## the runtime's and the bench harness's own tests, then a smoke bench
-	@node scripts/compose-check.mjs
-	@node --test scripts/test/
+	@node harness/checks/compose-check.mjs
+	@node --test harness/test/
 	@node --test loadtest/test/
-	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/chat-client/pom.xml test
-	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/aio/pom.xml test
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/generators/chat-client/pom.xml test
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f harness/reproductions/aio/pom.xml test
 	@BENCH_SMOKE=1 node --test loadtest/test/smoke.test.mjs
 	@SITE_TEST_RUN=$(RUN_DIR)/bench-smoke/latest node --test site/test/
 
-# Three hosts on this machine (scripts/hosts.sh: network namespaces, veth pairs and a bridge on 198.18.0.0/24, sshd
+# Three hosts on this machine (harness/runtimes/hosts/hosts.sh: network namespaces, veth pairs and a bridge on 198.18.0.0/24, sshd
 # in each; root), the bench across them (loadtest/test/hosts.test.mjs), and the namespaces gone again however it ends.
 # The namespaces share this machine's files but have no route out: what the hosts run is installed here first.
 .PHONY: hosts-test
 hosts-test: deps db-up fixtures ## the bench with server, database and load on three hosts made here (root): one stack, quick profile
-	@node -e "import('./loadtest/lib/ceiling.mjs').then((m) => m.ensureNginx())"
-	@trap 'scripts/hosts.sh down >/dev/null' EXIT; trap 'exit 130' INT TERM; scripts/hosts.sh up && \
+	@node -e "import('./loadtest/ceilings/ceiling.mjs').then((m) => m.ensureNginx())"
+	@trap 'harness/runtimes/hosts/hosts.sh down >/dev/null' EXIT; trap 'exit 130' INT TERM; harness/runtimes/hosts/hosts.sh up && \
 	  HOSTS_TEST=1 SSH_CONFIG=$(RUN_DIR)/hosts/ssh_config node --test loadtest/test/hosts.test.mjs
 
 # No Docker engine on the development machines: docker-compose.yml against the compose-spec project's schema and the
 # stack.json files, the Dockerfiles' COPY sources, images pinned by tag (harness-test runs it too).
-compose-check: node-check go-check scripts/node_modules/.package-lock.json ## check the Docker runtime statically (no engine needed)
-	@node scripts/compose-check.mjs
+compose-check: node-check go-check harness/node_modules/.package-lock.json ## check the Docker runtime statically (no engine needed)
+	@node harness/checks/compose-check.mjs
 
 compose-file: node-check ## write docker-compose.yml's stack services from */stack.json (make layout fails when they differ)
-	@node scripts/compose-file.mjs
+	@node harness/runtimes/compose/compose-file.mjs
 
 # ---------------------------------------------------------------- bench
 # In Docker the bench itself runs in the loadtest container and starts each stack's service in turn.
@@ -302,17 +302,17 @@ endif
 site: node-check site/node_modules/.package-lock.json ## every workload's source in every stack side by side, with the latest figures: .run/site/index.html (RUN=<run>, SITE_DIR)
 	@RUN="$(RUN)" node site/build.mjs
 
-# The "Java AIO (NIO.2) vs NodeJS" write-up reproduced (loadtest/aio/README.md): its two hello servers, built here,
-# beside the /hello of the stacks loadtest/aio.mjs names (STACKS: others, or none), under ab as it ran and under wrk.
+# The "Java AIO (NIO.2) vs NodeJS" write-up reproduced (harness/reproductions/aio/README.md): its two hello servers, built here,
+# beside the /hello of the stacks harness/reproductions/aio/aio.mjs names (STACKS: others, or none), under ab as it ran and under wrk.
 aio: deps db-up ## the AIO write-up's step: its NIO.2 and node:http hello servers, ab -n 30000 -c 300 and wrk, one core each (REPEAT, AIO_SECONDS, STACKS)
-	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f loadtest/aio/pom.xml package -DskipTests
-	@node loadtest/aio.mjs
+	@JAVA_HOME=$$($(STACKS_CLI) java-home) ./mvnw -q -B -f harness/reproductions/aio/pom.xml package -DskipTests
+	@node harness/reproductions/aio/aio.mjs
 
 # Each stack beside its framework's best-tuned TechEmpower entry (stack.json "calibration"), built from the user's
-# checkout into .run/calibrate/ and measured the bench's way: loadtest/calibrate.mjs.
+# checkout into .run/calibrate/ and measured the bench's way: harness/reproductions/calibrate/calibrate.mjs.
 calibrate: deps db-up fixtures build ## each stack against its framework's TechEmpower entry (TFB_DIR=<a checkout of TechEmpower/FrameworkBenchmarks>; STACKS, WORKLOADS=hello|echo, CALIBRATE_ROUNDS, CALIBRATE_PAIRS, CALIBRATE_SECONDS)
 	@test -n "$(TFB_DIR)" || { echo 'make calibrate: TFB_DIR=<a checkout of https://github.com/TechEmpower/FrameworkBenchmarks> is required'; exit 2; }
-	@TFB_DIR="$(TFB_DIR)" node loadtest/calibrate.mjs
+	@TFB_DIR="$(TFB_DIR)" node harness/reproductions/calibrate/calibrate.mjs
 
 report: node-check loadtest/node_modules/.package-lock.json ## (re)write a run's REPORT.md and charts (RUN=<run>, default results/latest)
 	@node loadtest/report.mjs $(RUN)

@@ -1,7 +1,7 @@
 # Every Java stack for the compose runtime (docker-compose.yml): the build arg STACK names the stack's directory,
 # PORT is its stack.json port. Built from the repository root, since the build reads the root Maven wrapper, the
 # parent pom, java-contract (the contract's framework-free Java every Java stack depends on) and spec/booking.proto. The runtime image holds the JRE and the jar only. `make test` checks each
-# service's args, and this file's EXPOSE and CMD, against the stack's stack.json (scripts/compose-check.mjs).
+# service's args, and this file's EXPOSE and CMD, against the stack's stack.json (harness/checks/compose-check.mjs).
 FROM eclipse-temurin:25.0.3_9-jdk-noble AS build
 # unzip: without it the Maven wrapper fetches the .tar.gz and fails the checksum written for the .zip.
 RUN apt-get update -qq \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # make calibrate's build of TechEmpower's play2-java entry (stack.json "calibration", whose note says why each step
-# is here), run in the entry's copy under loadtest/calibration/entries/ with MVNW (this checkout's Maven wrapper)
+# is here), run in the entry's copy under .run/calibrate/entries/ with MVNW (this checkout's Maven wrapper)
 # and JAVA_HOME set. sbt comes from Maven Central and resolves only through the Maven mirror of this machine's Maven
 # settings (Central without one); its caches sit beside the entries' copies, so a rebuild downloads nothing.
 set -e

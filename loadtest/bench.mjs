@@ -9,36 +9,37 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, lchownSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
 import { availableParallelism, constants } from 'node:os';
-import { ROOT, RUN_DIR, STATIC_ROOT, dbSettings, loadStacks } from '../scripts/lib/stacks.mjs';
-import { findJavaHome } from '../scripts/lib/java.mjs';
+import { ROOT, RUN_DIR, STATIC_ROOT, dbSettings, loadStacks } from '../harness/lib/stacks.mjs';
+import { findJavaHome } from '../harness/lib/java.mjs';
 import { writeStaticTree } from '../spec/fixtures/static/generate.mjs';
-import { installJmeter, jmeterVersion, stopJmeter } from './jmeter.mjs';
-import { ensureWrk, wrkVersion } from './wrk.mjs';
-import { stopGenerators } from './lib/generator-process.mjs';
-import { writeCorpus } from './corpus.mjs';
-import { selectProfile, selectPinning, estimateSeconds, HTTP_WORKLOADS } from './lib/profiles.mjs';
-import { connect, truncate, serverVersion, ensureDatabase, ensureRemoteDatabase } from './lib/db.mjs';
-import { HOSTS, LOADGENS, REMOTE, prepareHosts, hostFacts } from './lib/remote.mjs';
-import { ROLES } from '../scripts/lib/hosts.mjs';
-import { ensureNginx, nginxVersion, startNginx } from './lib/ceiling.mjs';
-import { benchTargets, startStack } from './lib/servers.mjs';
-import { measure, measureWrk, failedRun } from './lib/run.mjs';
-import { measureBookingsCeiling } from './lib/bookings-ceiling.mjs';
-import { checkInvariant } from './lib/invariant.mjs';
-import { readCounters } from './lib/database-share.mjs';
-import { buildRow, environment, goodRepeat } from './lib/summary.mjs';
-import { formatTable, formatChatTable, formatLatencyTable } from './lib/table.mjs';
+import { installJmeter, jmeterVersion, stopJmeter } from './generators/jmeter.mjs';
+import { ensureWrk, wrkVersion } from './generators/wrk.mjs';
+import { stopGenerators } from './generators/generator-process.mjs';
+import { writeCorpus } from './generators/corpus.mjs';
+import { selectProfile, selectPinning, estimateSeconds, HTTP_WORKLOADS } from './run/profiles.mjs';
+import { connect, truncate, serverVersion, ensureDatabase, ensureRemoteDatabase } from './run/db.mjs';
+import { HOSTS, LOADGENS, REMOTE, prepareHosts, hostFacts } from './sampling/remote.mjs';
+import { ROLES } from '../harness/lib/hosts.mjs';
+import { ensureNginx, nginxVersion, startNginx } from './ceilings/ceiling.mjs';
+import { benchTargets, startStack } from './run/servers.mjs';
+import { measure, measureWrk, failedRun } from './run/run.mjs';
+import { measureBookingsCeiling } from './ceilings/bookings-ceiling.mjs';
+import { checkInvariant } from './run/invariant.mjs';
+import { readCounters } from './reports/database-share.mjs';
+import { buildRow, environment, goodRepeat } from './reports/summary.mjs';
+import { formatTable, formatChatTable, formatLatencyTable } from './reports/table.mjs';
 import { installChatClient, chatClientVersions, measureChat, failedChatRun, mergeHistograms, buildChatRow,
-  stopChatClients } from './lib/chat.mjs';
-import { createProgress } from './lib/progress.mjs';
-import { libraryVersions } from './lib/libraries.mjs';
-import { standinImages, stopStackServices } from '../scripts/lib/containers.mjs';
-import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_SHARE } from './lib/latency.mjs';
-import { ensureOha, ohaVersion, openLoopCeiling } from './openloop.mjs';
-import { median } from './lib/stats.mjs';
-import { rankRun, relayRatios } from './lib/ranks.mjs';
-import { BOOKINGS_CEILING, CEILING, CHAT_CEILING, isCeiling, planRuns } from './lib/plan.mjs';
-import { startChatRelay } from './lib/chat-relay.mjs';
+  stopChatClients } from './run/chat.mjs';
+import { createProgress } from './run/progress.mjs';
+import { libraryVersions } from './run/libraries.mjs';
+import { standinImages, stopStackServices } from '../harness/lib/containers.mjs';
+import { offeredRates, maxima, measureLatency, reconcile, failedStep, GENERATOR_SHARE } from './run/latency.mjs';
+import { ensureOha, ohaVersion, openLoopCeiling } from './generators/openloop.mjs';
+import { median } from './reports/stats.mjs';
+import { rankRun, relayRatios } from './reports/ranks.mjs';
+import { planRuns } from './run/plan.mjs';
+import { BOOKINGS_CEILING, CEILING, CHAT_CEILING, isCeiling } from './reports/ceiling-names.mjs';
+import { startChatRelay } from './ceilings/chat-relay.mjs';
 import { writeReport } from './report.mjs';
 
 const profile = selectProfile();
@@ -67,7 +68,7 @@ const bracketed = (run) => (isCeiling(run.server) ? null : run.workload);
 const plannedSeconds = runs.reduce((s, r) => s + estimateSeconds(profile, r.step, bracketed(r)), 0);
 const progress = createProgress({ plannedSeconds });
 const results = new Map(); // "server|label" → { server, workload, label, step, repeats: [] }
-const latency = []; // one record per stack × workload × offered rate (lib/latency.mjs)
+const latency = []; // one record per stack × workload × offered rate (run/latency.mjs)
 const measuredLatency = new Map(); // "stack|workload" → the records measured right after its throughput
 const superseded = []; // records at rates no longer asked for once every stack's maximum was known
 const openLoop = { ceiling: {} }; // what the open-loop generator offered against nginx, per workload
@@ -336,7 +337,7 @@ async function latencyFixupStep(run, fixups, db) {
   }
 }
 
-// Open-loop steps on the started stack (lib/latency.mjs): bookings truncated first and its invariant checked
+// Open-loop steps on the started stack (run/latency.mjs): bookings truncated first and its invariant checked
 // after. warm: it has just been measured on this workload, so no warm-up first.
 async function openLoopSteps(stack, workload, rates, db, warm) {
   try {

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `make compare A=<run> B=<run>`: prints B against A per stack × workload (loadtest/lib/compare.mjs says
+// `make compare A=<run> B=<run>`: prints B against A per stack × workload (loadtest/reports/compare.mjs says
 // when a delta counts as a change), then whether B confirms A: the share of rows whose intervals overlap
-// (lib/agreement.mjs). A run is a folder under results/ or a path; B defaults to the newest run
+// (reports/agreement.mjs). A run is a folder under results/ or a path; B defaults to the newest run
 // and A to the one before it.
-import { formatComparison } from './lib/compare.mjs';
-import { agreement, formatAgreement } from './lib/agreement.mjs';
-import { readSummary, resultsRoot, runNames } from './lib/runs.mjs';
+import { formatComparison } from './reports/compare.mjs';
+import { agreement, formatAgreement } from './reports/agreement.mjs';
+import { readSummary, resultsRoot, runNames } from './reports/runs.mjs';
 
 function defaults() {
   const runs = runNames();

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `make precision RUNS="<run> …"` (default: the newest run): the ratio intervals' half-widths had each run stopped
-// after 3, 4, … of its repeats, per window length and workload (lib/precision.mjs), as a Markdown table.
-import { formatPrecision, precisionTable } from './lib/precision.mjs';
-import { readSummary, runNames } from './lib/runs.mjs';
+// after 3, 4, … of its repeats, per window length and workload (reports/precision.mjs), as a Markdown table.
+import { formatPrecision, precisionTable } from './reports/precision.mjs';
+import { readSummary, runNames } from './reports/runs.mjs';
 
 try {
   const names = (process.argv.slice(2).join(' ') || process.env.RUNS || '').split(/[\s,]+/).filter(Boolean);

@@ -3,10 +3,10 @@
 // (between its results markers), so what that page shows is always regenerated, never pasted.
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve, relative, dirname } from 'node:path';
-import { ROOT } from '../scripts/lib/stacks.mjs';
-import { renderWorkload, repeatsPerPoint } from './lib/report.mjs';
+import { ROOT } from '../harness/lib/stacks.mjs';
+import { renderWorkload, repeatsPerPoint } from './reports/report.mjs';
 import { writeReport } from './report.mjs';
-import { readSummary } from './lib/runs.mjs';
+import { readSummary } from './reports/runs.mjs';
 
 const BEGIN = '<!-- results:begin (make readme-results) -->';
 const END = '<!-- results:end -->';

@@ -3,11 +3,11 @@
 // The bench calls writeReport itself at the end of every run.
 import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ROOT } from '../scripts/lib/stacks.mjs';
-import { CHARTS, renderChart } from './lib/charts.mjs';
-import { loadClaims, evaluateClaims } from './lib/claims.mjs';
-import { renderReport } from './lib/report.mjs';
-import { readSummary } from './lib/runs.mjs';
+import { ROOT } from '../harness/lib/stacks.mjs';
+import { CHARTS, renderChart } from './reports/charts.mjs';
+import { loadClaims, evaluateClaims } from './reports/claims.mjs';
+import { renderReport } from './reports/report.mjs';
+import { readSummary } from './reports/runs.mjs';
 
 /** Writes runDir/REPORT.md and runDir/charts/; returns the report's path and the charts drawn. */
 export async function writeReport(runDir) {

@@ -5,8 +5,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } fro
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
-import { ROOT, RUN_DIR } from '../scripts/lib/stacks.mjs';
-import { layoutProblems } from '../scripts/lib/layout.mjs';
+import { ROOT, RUN_DIR } from '../harness/lib/stacks.mjs';
+import { layoutProblems } from '../harness/lib/layout.mjs';
 import { readSources } from './lib/sources.mjs';
 import { calibrationLines, readRun, workloadFigures } from './lib/figures.mjs';
 import { allDeviations, deviationsOf } from './lib/deviations.mjs';

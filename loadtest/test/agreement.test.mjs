@@ -1,9 +1,9 @@
 // Whether a second run confirms the first: interval overlap per row, and the largest ratio move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRow } from '../lib/summary.mjs';
-import { rankRun } from '../lib/ranks.mjs';
-import { agreement, formatAgreement } from '../lib/agreement.mjs';
+import { buildRow } from '../reports/summary.mjs';
+import { rankRun } from '../reports/ranks.mjs';
+import { agreement, formatAgreement } from '../reports/agreement.mjs';
 
 const RESOURCES = { cpuMeanPercent: 98, cpuPeakPercent: 100, peakRssBytes: 1, threads: 1, processes: 1 };
 const row = (stack, label, values) => buildRow({ server: stack, workload: label, label, step: {}, pinning: { server: '1', db: '0', loadgen: '0' },

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../../scripts/lib/stacks.mjs';
+import { ROOT } from '../../harness/lib/stacks.mjs';
 import { allocate, toCents, formatCents } from '../../spec/lib/allocation.mjs';
 
 const cases = JSON.parse(readFileSync(join(ROOT, 'spec/fixtures/bookings/valid.json'), 'utf8'));

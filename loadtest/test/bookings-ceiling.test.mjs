@@ -1,17 +1,17 @@
-// The bookings ceiling against the real private MariaDB (scripts/db.sh up), in a scratch database of its own
-// (scripts/db.sh fresh, as the fuzzer makes its own), dropped afterwards: the bench database is never touched.
+// The bookings ceiling against the real private MariaDB (harness/runtimes/native/db.sh up), in a scratch database of its own
+// (harness/runtimes/native/db.sh fresh, as the fuzzer makes its own), dropped afterwards: the bench database is never touched.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, dbSettings } from '../../scripts/lib/stacks.mjs';
-import { connect } from '../lib/db.mjs';
-import { checkInvariant } from '../lib/invariant.mjs';
-import { ensureBookingsCeiling, startBookingsCeiling } from '../lib/bookings-ceiling.mjs';
-import { goCommand } from '../lib/go-build.mjs';
-import { tsvCorpusOf, writeCorpus } from '../corpus.mjs';
+import { ROOT, dbSettings } from '../../harness/lib/stacks.mjs';
+import { connect } from '../run/db.mjs';
+import { checkInvariant } from '../run/invariant.mjs';
+import { ensureBookingsCeiling, startBookingsCeiling } from '../ceilings/bookings-ceiling.mjs';
+import { goCommand } from '../ceilings/go-build.mjs';
+import { tsvCorpusOf, writeCorpus } from '../generators/corpus.mjs';
 
 const NAME = 'bookings_ceiling_test';
 const skip = goCommand() ? false : 'Go is missing (make go-check installs it): the bookings ceiling cannot be built';
@@ -23,8 +23,8 @@ let corpusTsv;
 before(async () => {
   if (skip) return;
   ensureBookingsCeiling(); // the first build fetches the driver through the Go module proxy: not part of a run
-  const fresh = spawnSync(join(ROOT, 'scripts/db.sh'), ['fresh', NAME], { encoding: 'utf8' });
-  assert.equal(fresh.status, 0, `scripts/db.sh fresh ${NAME}: ${fresh.stdout}${fresh.stderr}`);
+  const fresh = spawnSync(join(ROOT, 'harness/runtimes/native/db.sh'), ['fresh', NAME], { encoding: 'utf8' });
+  assert.equal(fresh.status, 0, `harness/runtimes/native/db.sh fresh ${NAME}: ${fresh.stdout}${fresh.stderr}`);
   db = await connect({ ...process.env, DB_NAME: NAME });
   corpusTsv = tsvCorpusOf(await writeCorpus(dir, { count: 200 }));
 });

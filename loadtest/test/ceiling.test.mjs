@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, STATIC_ROOT } from '../../scripts/lib/stacks.mjs';
-import { cpuCount, echoBody, renderConfig, startNginx } from '../lib/ceiling.mjs';
+import { ROOT, STATIC_ROOT } from '../../harness/lib/stacks.mjs';
+import { cpuCount, echoBody, renderConfig, startNginx } from '../ceilings/ceiling.mjs';
 
 test('cpuCount reads taskset lists', () => {
   assert.equal(cpuCount('1'), 1);
@@ -13,7 +13,7 @@ test('cpuCount reads taskset lists', () => {
 });
 
 test('the config template has every field filled, and refuses a missing one', () => {
-  const template = readFileSync(join(ROOT, 'loadtest/nginx.conf'), 'utf8');
+  const template = readFileSync(join(ROOT, 'loadtest/ceilings/nginx.conf'), 'utf8');
   const conf = renderConfig(template, { WORKERS: 2, RUN: '/r', LISTEN: '127.0.0.1:1234', STATIC_ROOT: '/s', ECHO_BODY: 'E' });
   assert.doesNotMatch(conf, /\{\{\w+\}\}/);
   assert.match(conf, /listen 127\.0\.0\.1:1234;/);

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from '../../scripts/lib/stacks.mjs';
-import { goCommand } from '../lib/go-build.mjs';
-import { startChatRelay } from '../lib/chat-relay.mjs';
+import { ROOT } from '../../harness/lib/stacks.mjs';
+import { goCommand } from '../ceilings/go-build.mjs';
+import { startChatRelay } from '../ceilings/chat-relay.mjs';
 
 const skip = goCommand() ? false : 'Go is missing (make go-check installs it): the chat relay cannot be built';
 // Clauses of the chat files the relay does not implement, by test name, each with why.

@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findJavaHome } from '../../scripts/lib/java.mjs';
+import { findJavaHome } from '../../harness/lib/java.mjs';
 import { installChatClient, CHAT_JAR, clientArgs, chatFailureReason, buildChatRow, parseClientProgress,
-  clientBound, clientStarved, mergeHistograms } from '../lib/chat.mjs';
-import { formatChatTable } from '../lib/table.mjs';
+  clientBound, clientStarved, mergeHistograms } from '../run/chat.mjs';
+import { formatChatTable } from '../reports/table.mjs';
 import { startFakeChatServer } from './fake-chat-server.mjs';
 
 const STEP = { rooms: 1, usersPerRoom: 3, messages: 20, warmupMessages: 2, intervalMs: 5, settleMs: 300, drainIdleMs: 1000 };

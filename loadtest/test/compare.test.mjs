@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { compareRuns, formatComparison, settingDifferences } from '../lib/compare.mjs';
+import { compareRuns, formatComparison, settingDifferences } from '../reports/compare.mjs';
 
 // A summary row; a repeat given as null failed (nothing succeeded in it).
 const row = (stack, label, values, extra = {}) => {

@@ -3,15 +3,15 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchTargets, startStack } from '../lib/servers.mjs';
-import { startSampler, resourceSummary } from '../lib/sampler.mjs';
-import { processDied } from '../lib/run.mjs';
-import { stopStackServices } from '../../scripts/lib/containers.mjs';
-import { loadStacks } from '../../scripts/lib/stacks.mjs';
-import { environment } from '../lib/summary.mjs';
-import { startNginx } from '../lib/ceiling.mjs';
-import { ROOT } from '../../scripts/lib/stacks.mjs';
-import { readCompose } from '../../scripts/lib/compose.mjs';
+import { benchTargets, startStack } from '../run/servers.mjs';
+import { startSampler, resourceSummary } from '../sampling/sampler.mjs';
+import { processDied } from '../run/run.mjs';
+import { stopStackServices } from '../../harness/lib/containers.mjs';
+import { loadStacks } from '../../harness/lib/stacks.mjs';
+import { environment } from '../reports/summary.mjs';
+import { startNginx } from '../ceilings/ceiling.mjs';
+import { ROOT } from '../../harness/lib/stacks.mjs';
+import { readCompose } from '../../harness/runtimes/compose/compose.mjs';
 
 // No Docker engine runs here: a fake `docker` on PATH plays the compose runtime. It logs every call (arguments
 // and the variables a compose file would interpolate), keeps a container "running" from `compose up` to

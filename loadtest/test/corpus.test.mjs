@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Booking, HOT_KEYS, MODELS, TRIMS, writeCorpus, luaCorpusOf, tsvCorpusOf, PROTOBUF, JSON_TYPE } from '../corpus.mjs';
+import { Booking, HOT_KEYS, MODELS, TRIMS, writeCorpus, luaCorpusOf, tsvCorpusOf, PROTOBUF, JSON_TYPE } from '../generators/corpus.mjs';
 import { allocate, formatCents, toCents } from '../../spec/lib/allocation.mjs';
 
 const dirs = [];

@@ -1,10 +1,10 @@
 // What each booking cost the database: the counters' difference and the per-booking figures, against hand-worked values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COUNTERS, difference, perBooking } from '../lib/database-share.mjs';
-import { databaseFigures } from '../lib/report.mjs';
-import { rankRun } from '../lib/ranks.mjs';
-import { buildRow } from '../lib/summary.mjs';
+import { COUNTERS, difference, perBooking } from '../reports/database-share.mjs';
+import { databaseFigures } from '../reports/report.mjs';
+import { rankRun } from '../reports/ranks.mjs';
+import { buildRow } from '../reports/summary.mjs';
 
 const counters = (values) => Object.fromEntries(COUNTERS.map((c) => [c, values[c] ?? 0]));
 

@@ -1,4 +1,4 @@
-// The bench across hosts, for real: `make hosts-test` makes them on this machine (scripts/hosts.sh: network
+// The bench across hosts, for real: `make hosts-test` makes them on this machine (harness/runtimes/hosts/hosts.sh: network
 // namespaces joined by veth pairs and a bridge, addresses from 198.18.0.0/15, sshd in each) and runs this with
 // HOSTS_TEST=1 and SSH_CONFIG set. One stack, the quick profile: the server and MariaDB each on a host of its own,
 // the load from two (LOADGEN_HOSTS: wrk on both at once, merged), reached and sampled over ssh, the bench itself on
@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
-import { WORKLOADS } from '../lib/profiles.mjs';
-import { BOOKINGS_CEILING, CEILING, CHAT_CEILING } from '../lib/plan.mjs';
+import { ROOT, RUN_DIR } from '../../harness/lib/stacks.mjs';
+import { WORKLOADS } from '../run/profiles.mjs';
+import { BOOKINGS_CEILING, CEILING, CHAT_CEILING } from '../reports/ceiling-names.mjs';
 
 const enabled = process.env.HOSTS_TEST === '1' && process.env.SSH_CONFIG;
 const STACK = 'node-express';
@@ -30,7 +30,7 @@ function benchFailure(run, resultsDir) {
 }
 
 test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load on hosts of their own, the load on two`, {
-  skip: !enabled && 'run by make hosts-test (HOSTS_TEST=1, SSH_CONFIG from scripts/hosts.sh up)', timeout: 900_000,
+  skip: !enabled && 'run by make hosts-test (HOSTS_TEST=1, SSH_CONFIG from harness/runtimes/hosts/hosts.sh up)', timeout: 900_000,
 }, () => {
   const resultsDir = join(rig, 'results');
   // The two cores are shared as on one host: the server alone on CPU 1, MariaDB and the load on CPU 0.
@@ -96,7 +96,7 @@ test(`PROFILE=quick STACKS=${STACK} with the server, the database and the load o
 });
 
 test(`GENERATOR=jmeter across the hosts: JMeter's remote engines on both load hosts, a controller here`, {
-  skip: !enabled && 'run by make hosts-test (HOSTS_TEST=1, SSH_CONFIG from scripts/hosts.sh up)', timeout: 600_000,
+  skip: !enabled && 'run by make hosts-test (HOSTS_TEST=1, SSH_CONFIG from harness/runtimes/hosts/hosts.sh up)', timeout: 600_000,
 }, () => {
   const resultsDir = join(rig, 'results-jmeter');
   const run = spawnSync(process.execPath, [join(ROOT, 'loadtest/bench.mjs')], {

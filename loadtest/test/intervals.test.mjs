@@ -2,11 +2,11 @@
 // (scipy.stats.t.ppf, scipy.stats.t.interval, scipy.stats.mannwhitneyu), hard-coded below.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { median } from '../lib/stats.mjs';
+import { median } from '../reports/stats.mjs';
 import {
   CONFIDENCE, MIN_REPEATS, METHOD, tQuantile, tInterval, seededRandom, bootstrapInterval, mannWhitney, minimumP,
   figureInterval, ratioPerRepeat, changeInterval, tTest, holm,
-} from '../lib/intervals.mjs';
+} from '../reports/intervals.mjs';
 
 const close = (actual, expected, tolerance, what = '') =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what} ${actual} is not within ${tolerance} of ${expected}`);

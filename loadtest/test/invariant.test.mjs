@@ -1,9 +1,9 @@
-// Against the real private MariaDB (scripts/db.sh up). Every case writes rows under a model of its own and
+// Against the real private MariaDB (harness/runtimes/native/db.sh up). Every case writes rows under a model of its own and
 // scopes the check to it; nothing is truncated, and the rows are deleted afterwards.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from '../lib/db.mjs';
-import { checkInvariant } from '../lib/invariant.mjs';
+import { connect } from '../run/db.mjs';
+import { checkInvariant } from '../run/invariant.mjs';
 import { allocate, toCents } from '../../spec/lib/allocation.mjs';
 
 const db = await connect();

@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PLAN, WORKLOADS, installJmeter, jmeterVersion, planProperties, runJmeter, generateDashboard, RUN_PROPERTIES } from '../jmeter.mjs';
-import { writeCorpus } from '../corpus.mjs';
-import { ROOT } from '../../scripts/lib/stacks.mjs';
+import { PLAN, WORKLOADS, installJmeter, jmeterVersion, planProperties, runJmeter, generateDashboard, RUN_PROPERTIES } from '../generators/jmeter.mjs';
+import { writeCorpus } from '../generators/corpus.mjs';
+import { ROOT } from '../../harness/lib/stacks.mjs';
 
 const plan = readFileSync(PLAN, 'utf8');
 // Each thread group's XML, from its opening tag to the next group's.
@@ -151,7 +151,7 @@ test('every run and report: start timestamps, and dashboard percentiles over all
 });
 
 test('JMeter through a remote engine, as on a load host of its own: the engine sends, the controller writes the JTL', { timeout: 120_000 }, async () => {
-  const { runJmeterOnEngines, useEngines } = await import('../jmeter-engines.mjs');
+  const { runJmeterOnEngines, useEngines } = await import('../generators/jmeter-engines.mjs');
   const here = { role: 'loadgen', address: '127.0.0.1', remote: false };
   assert.equal(useEngines([here]), false, 'one load host on this machine: plain JMeter');
   assert.equal(useEngines([{ ...here, address: '198.18.0.3', remote: true }]), true);

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { csvParser, readJtl, firstStartOf } from '../lib/jtl.mjs';
+import { csvParser, readJtl, firstStartOf } from '../generators/jtl.mjs';
 
 const HEADER = 'timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect';
 
@@ -87,7 +87,7 @@ test('a successful sample shorter than minBytes is an error (a short static body
 });
 
 test('unanswered counts the samples that ended without an HTTP status', async () => {
-  const { unanswered } = await import('../lib/jtl.mjs');
+  const { unanswered } = await import('../generators/jtl.mjs');
   assert.equal(unanswered({ 201: 40, 503: 2, 'Non HTTP response code: java.io.InterruptedIOException': 1, '?': 1 }), 2);
   assert.equal(unanswered({ 201: 3 }), 0);
 });

@@ -5,9 +5,8 @@ import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { ROOT, loadStacks } from '../../scripts/lib/stacks.mjs';
-import { findJavaHome } from '../../scripts/lib/java.mjs';
-import { libraryVersions, listedVersions } from '../lib/libraries.mjs';
+import { ROOT, loadStacks } from '../../harness/lib/stacks.mjs';
+import { libraryVersions, listedVersions } from '../run/libraries.mjs';
 
 test('a dependency:list file gives each coordinate its version, classifiers and module names aside', () => {
   const dir = mkdtempSync(join(tmpdir(), 'libraries-'));
@@ -42,13 +41,11 @@ test('every stack names the libraries the report shows', () => {
 test('the three Netty stacks run one Netty, as their builds resolved it', () => {
   const netty = ['io.netty:netty-common', 'io.netty:netty-handler', 'io.netty:netty-codec-http'];
   const resolved = ['java-reactor', 'java-spring5', 'java-vertx'].map((name) => {
-    const dir = join(ROOT, name);
-    const file = join(dir, 'target/dependencies.txt');
-    // Written by every build; a checkout that has not built the stack yet asks Maven for the same list.
+    const file = join(ROOT, name, 'target/dependencies.txt');
+    // Written by every build (java-contract's with it); a checkout that has not built the stack yet builds it.
     if (!existsSync(file)) {
-      const mvn = spawnSync('../mvnw', ['-q', '-B', 'dependency:list', `-DoutputFile=${file}`, '-DincludeScope=runtime'],
-        { cwd: dir, encoding: 'utf8', env: { ...process.env, JAVA_HOME: findJavaHome() } });
-      assert.equal(mvn.status, 0, mvn.stdout + mvn.stderr);
+      const build = spawnSync(process.execPath, [join(ROOT, 'harness/runtimes/native/stacks.mjs'), 'build', name], { encoding: 'utf8' });
+      assert.equal(build.status, 0, build.stdout + build.stderr);
     }
     return [name, listedVersions(file, netty)];
   });

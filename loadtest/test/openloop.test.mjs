@@ -3,8 +3,8 @@
 // connection waiting for its answer) hides it. Plus the rate rules and the reading of oha's report.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { ohaArgs, ohaPath, readReport, runOpenLoop, OHA_VERSION } from '../openloop.mjs';
-import { offeredRates, maxima, reconcile } from '../lib/latency.mjs';
+import { ohaArgs, ohaPath, readReport, runOpenLoop, OHA_VERSION } from '../generators/openloop.mjs';
+import { offeredRates, maxima, reconcile } from '../run/latency.mjs';
 import { startStallingServer, STALL_MS } from './stalling-server.mjs';
 
 test('the rates: the slowest stack\'s fractions for everyone, each stack\'s own, merged when equal, capped by the generator', () => {

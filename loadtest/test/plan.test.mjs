@@ -1,8 +1,9 @@
 // The bench's plan: a repeat is a fresh start of the ceiling and of every stack, in an order rotated per repeat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BOOKINGS_CEILING, CEILING, CHAT_CEILING, planRuns, repeatsOf } from '../lib/plan.mjs';
-import { selectProfile } from '../lib/profiles.mjs';
+import { planRuns, repeatsOf } from '../run/plan.mjs';
+import { BOOKINGS_CEILING, CEILING, CHAT_CEILING } from '../reports/ceiling-names.mjs';
+import { selectProfile } from '../run/profiles.mjs';
 
 const targets = ['a', 'b', 'c'].map((id) => ({ id }));
 const sessions = (runs) => runs.map((r) => r.session).filter((s, i, all) => s !== all[i - 1]);

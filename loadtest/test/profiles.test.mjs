@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PROFILES, WORKLOADS, HTTP_WORKLOADS, selectProfile, selectPinning, stepLabel, estimateSeconds } from '../lib/profiles.mjs';
+import { PROFILES, WORKLOADS, HTTP_WORKLOADS, selectProfile, selectPinning, stepLabel, estimateSeconds } from '../run/profiles.mjs';
 
 test('quick is the default, with every HTTP workload once, one chat point per room count, and one repeat', () => {
   const p = selectProfile({});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createProgress, parseSummariserRate } from '../lib/progress.mjs';
+import { createProgress, parseSummariserRate } from '../run/progress.mjs';
 
 test("the current rate comes from the summariser's interval line, not the cumulative one", () => {
   assert.equal(parseSummariserRate('summary +   5120 in 00:00:05 = 1024.0/s Avg:     3 Min:     0 Max:    45 Err:     0 (0.00%) Active: 50'), 1024);

@@ -1,11 +1,11 @@
 // Intervals over repeats, ratios inside a repeat, and ranks only where the intervals separate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRow } from '../lib/summary.mjs';
-import { rankLabel, rankRun, rankText, refreshFigures, relayRatios, tiesOf } from '../lib/ranks.mjs';
-import { httpFigures } from '../lib/report.mjs';
-import { formatTable } from '../lib/table.mjs';
-import { precisionTable, formatPrecision } from '../lib/precision.mjs';
+import { buildRow } from '../reports/summary.mjs';
+import { rankLabel, rankRun, rankText, refreshFigures, relayRatios, tiesOf } from '../reports/ranks.mjs';
+import { httpFigures } from '../reports/report.mjs';
+import { formatTable } from '../reports/table.mjs';
+import { precisionTable, formatPrecision } from '../reports/precision.mjs';
 
 const PINNING = { server: '1', db: '0', loadgen: '0' };
 const RESOURCES = { cpuMeanPercent: 98, cpuPeakPercent: 100, peakRssBytes: 2 ** 20, threads: 1, processes: 1 };

@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync, mkdtempSync, copyFileSync, readdirSync, ex
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { writeReport } from '../report.mjs';
-import { renderReport, repeatsPerPoint } from '../lib/report.mjs';
-import { loadClaims, evaluateClaims } from '../lib/claims.mjs';
+import { renderReport, repeatsPerPoint } from '../reports/report.mjs';
+import { loadClaims, evaluateClaims } from '../reports/claims.mjs';
 
 const FIXTURE = new URL('./fixtures/summary.json', import.meta.url).pathname;
 const summary = JSON.parse(readFileSync(FIXTURE, 'utf8'));

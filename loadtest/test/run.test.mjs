@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { failureReason, processDied, MAX_ERROR_RATE } from '../lib/run.mjs';
+import { failureReason, processDied, MAX_ERROR_RATE } from '../run/run.mjs';
 import { rmSync } from 'node:fs';
-import { start, pidFile, logFile } from '../../scripts/lib/processes.mjs';
+import { start, pidFile, logFile } from '../../harness/lib/processes.mjs';
 
 test('a run fails on no successes, an error rate above 1 %, or a dead server', () => {
   assert.equal(MAX_ERROR_RATE, 0.01);
@@ -28,7 +28,7 @@ test('processDied: through the runner exit record for what it started, kill 0 ot
 });
 
 test('a warm-up is steady when the median of its last rates no longer climbs above the median of those before', async () => {
-  const { steady } = await import('../lib/run.mjs');
+  const { steady } = await import('../run/run.mjs');
   assert.equal(steady([2053, 2352, 2400]), false, 'one window is nothing to compare with');
   assert.equal(steady([600, 1300, 2053, 2352, 2400, 2410]), false, 'a JIT still climbing: 1300 then 2400');
   assert.equal(steady([2053, 2352, 2400, 2400, 2410, 2390]), true, '2352 then 2400: within 5 %');
@@ -46,8 +46,8 @@ test('a warm-up is steady when the median of its last rates no longer climbs abo
 });
 
 test('untilQuiet: a window the host took CPU from is measured again, its 201s carried; after three the last is kept', async () => {
-  const { untilQuiet } = await import('../lib/run.mjs');
-  const { MAX_STEAL_PERCENT, NOISY_RETRIES } = await import('../lib/sampler.mjs');
+  const { untilQuiet } = await import('../run/run.mjs');
+  const { MAX_STEAL_PERCENT, NOISY_RETRIES } = await import('../sampling/sampler.mjs');
   const windows = (steals) => {
     const seen = [];
     const measure = async (extra) => {

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processTree, startSampler, resourceSummary, memoryBytes, CLOCK_TICKS, cpuTimes, busyPercent, stealPercent, cpuBusy,
-  stolen } from '../lib/sampler.mjs';
+  stolen } from '../sampling/sampler.mjs';
 
 // A parent that forks two busy children (like node:cluster) and then waits: the sampler must see all three.
 const PARENT = `

@@ -7,15 +7,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
-import { WORKLOADS } from '../lib/profiles.mjs';
+import { ROOT, RUN_DIR } from '../../harness/lib/stacks.mjs';
+import { WORKLOADS } from '../run/profiles.mjs';
 
 const enabled = process.env.BENCH_SMOKE === '1';
 
 test('PROFILE=smoke STACKS=node-express REPEAT=2 produces a summary with throughput and no errors', {
   skip: !enabled && 'set BENCH_SMOKE=1 (make test does)', timeout: 420_000,
 }, () => {
-  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/stacks.mjs'), 'build', 'node-express'], { encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [join(ROOT, 'harness/runtimes/native/stacks.mjs'), 'build', 'node-express'], { encoding: 'utf8' });
   assert.equal(build.status, 0, `building node-express: ${build.stdout}${build.stderr}`);
   const resultsDir = join(RUN_DIR, 'bench-smoke');
   const run = spawnSync(process.execPath, [join(ROOT, 'loadtest/bench.mjs')], {

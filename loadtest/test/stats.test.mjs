@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { percentile, latencySummary, throughput, median, spread } from '../lib/stats.mjs';
+import { percentile, latencySummary, throughput, median, spread } from '../reports/stats.mjs';
 
 const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
 

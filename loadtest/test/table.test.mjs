@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatTable } from '../lib/table.mjs';
-import { buildRow } from '../lib/summary.mjs';
-import { bottleneck, perCpuSecond } from '../lib/bottleneck.mjs';
+import { formatTable } from '../reports/table.mjs';
+import { buildRow } from '../reports/summary.mjs';
+import { bottleneck, perCpuSecond } from '../reports/bottleneck.mjs';
 
 const PINNING = { server: '1', db: '0', loadgen: '0' };
 const repeat = (throughput, elapsed, extra = {}) => ({

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { shares, mergedPercentile, mergeResults, runWrk, ensureWrk } from '../wrk.mjs';
+import { shares, mergedPercentile, mergeResults, runWrk, ensureWrk } from '../generators/wrk.mjs';
 
 test('connections are split as evenly as whole numbers allow, the larger shares first', () => {
   assert.deepEqual(shares(100, 2), [50, 50]);

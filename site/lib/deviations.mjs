@@ -4,13 +4,13 @@
 // again"), else every workload ("HEAD and 304 responses have no body" is about any route).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ROOT } from '../../scripts/lib/stacks.mjs';
+import { ROOT } from '../../harness/lib/stacks.mjs';
 
 // Where each suite's checks are written: the conformance clauses, the fuzzer's judges, the faults.
 const CHECKS = {
   conformance: ['spec/conformance'],
   fuzz: ['spec/conformance/fuzz', 'spec/conformance/fuzz.mjs'],
-  faults: ['loadtest/lib/faults', 'loadtest/faults.mjs'],
+  faults: ['harness/checks/faults', 'harness/checks/faults.mjs'],
 };
 
 // A workload's words: its package, its name in the bench, and the first segment of each route its roles serve.

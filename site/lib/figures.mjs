@@ -1,13 +1,13 @@
 // The figures beside a workload's code: its tables from one bench run's summary.json (results/latest unless RUN
-// names another run), which are REPORT.md's own (loadtest/lib/report.mjs) with the number behind each figure; and each
+// names another run), which are REPORT.md's own (loadtest/reports/report.mjs) with the number behind each figure; and each
 // stack's line against its TechEmpower entry: from the newest `make calibrate` run here that measured it, else the
 // last measured table in docs/calibration.md.
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
-import { chatFigures, describeStep, httpFigures, latencyFigures, num } from '../../loadtest/lib/report.mjs';
-import { COUNTERPARTS, calibrationVerdict, oursAsRun, perRound } from '../../loadtest/lib/calibration.mjs';
-import { readSummary } from '../../loadtest/lib/runs.mjs';
+import { ROOT, RUN_DIR } from '../../harness/lib/stacks.mjs';
+import { chatFigures, describeStep, httpFigures, latencyFigures, num } from '../../loadtest/reports/report.mjs';
+import { COUNTERPARTS, calibrationVerdict, oursAsRun, perRound } from '../../harness/reproductions/calibrate/calibration.mjs';
+import { readSummary } from '../../loadtest/reports/runs.mjs';
 
 /** The run at `dir` (a results/<run> directory or the latest link): { name, dir, summary }, or null when there is none. */
 export function readRun(dir) {

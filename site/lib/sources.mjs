@@ -1,11 +1,11 @@
 // What each page shows as code: for every role of spec/layout.json, every stack's file, read from the working tree
-// where the layout check (scripts/lib/layout.mjs) finds it (a shared Java file once, from its module, each Java
+// where the layout check (harness/lib/layout.mjs) finds it (a shared Java file once, from its module, each Java
 // stack's cell pointing to it), and the files one framework alone needs (layoutExtras).
 // Nothing here is listed twice: the roles come from spec/layout.json, the stacks and their extras from stack.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ROOT, loadStacks } from '../../scripts/lib/stacks.mjs';
-import { javaRoot, readLayout, sharedPath } from '../../scripts/lib/layout.mjs';
+import { ROOT, loadStacks } from '../../harness/lib/stacks.mjs';
+import { javaRoot, readLayout, sharedPath } from '../../harness/lib/layout.mjs';
 
 const LANGUAGE = { java: 'java', node: 'javascript' };
 

@@ -12,11 +12,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ROOT, RUN_DIR } from '../../scripts/lib/stacks.mjs';
+import { ROOT, RUN_DIR } from '../../harness/lib/stacks.mjs';
 import { readSources } from '../lib/sources.mjs';
 import { allDeviations, deviationsOf } from '../lib/deviations.mjs';
 import { pageOf } from '../lib/pages.mjs';
-import { WORKLOADS } from '../../loadtest/lib/profiles.mjs';
+import { WORKLOADS } from '../../loadtest/run/profiles.mjs';
 
 const { chromium } = createRequire(join(ROOT, 'spec/conformance/package.json'))('playwright-core');
 const CHROMIUM = '/usr/bin/chromium';

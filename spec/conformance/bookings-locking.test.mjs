@@ -20,7 +20,7 @@ const FOR_UPDATE = /^\s*select\b[\s\S]*\bfrom\s+`?aggregates`?[\s\S]*\bfor\s+upd
 async function assertCanSeeOtherSessions() {
   const grants = (await query('SHOW GRANTS')).map((row) => Object.values(row)[0]).join('\n');
   assert.match(grants, /GRANT (ALL PRIVILEGES|.*\bPROCESS\b.*) ON \*\.\*/,
-    'the database user needs the PROCESS privilege to see the stack\'s statements (scripts/db.sh grants it)');
+    'the database user needs the PROCESS privilege to see the stack\'s statements (harness/runtimes/native/db.sh grants it)');
 }
 
 /** The statement of the transaction waiting for a lock that `holderThreadId` holds, polled until one waits. */

@@ -6,7 +6,7 @@
 //   node spec/conformance/fuzz.mjs --target java-vertx=http://127.0.0.1:18082,bench_fuzz_1 --target … \
 //     --db-url mysql://bench:bench@127.0.0.1:3307 [--cases 3000] [--seed N] [--path P] [--keep-going] [--jobs N]
 // Each target needs a database of its own (the bookings' effects depend on what came before). `make fuzz` starts
-// every stack and variant that way (scripts/stacks.mjs fuzz).
+// every stack and variant that way (harness/runtimes/native/stacks.mjs fuzz).
 import fc from 'fast-check';
 import { parseArgs } from 'node:util';
 import { closeAgents, problemsOf, send, summary, verdictOf, warmUp } from './fuzz/answers.mjs';

@@ -1,4 +1,0 @@
-# Sourced once by the mariadb image's entrypoint when it initialises the data volume, after the schema
-# (10-schema.sql): the grant scripts/db.sh gives natively. PROCESS lets the conformance suite see the
-# statement a stack is waiting in (the FOR UPDATE clause).
-docker_process_sql <<<"GRANT PROCESS ON *.* TO '${MARIADB_USER}'@'%';"
