@@ -1,9 +1,9 @@
 package bench.spring5.statics;
 
+import bench.contract.Environment;
 import bench.contract.statics.ByteRange;
 import bench.contract.statics.StaticPath;
 import bench.spring5.HttpError;
-import bench.spring5.Settings;
 import io.netty.handler.codec.DateFormatter;
 import java.nio.file.Path;
 import java.util.Date;
@@ -29,7 +29,7 @@ public class StaticFiles {
 
     private final Path root;
 
-    StaticFiles(Settings settings) {
+    StaticFiles(Environment settings) {
         this.root = settings.staticRoot();
     }
 
