@@ -1,5 +1,6 @@
 package bench.spring5;
 
+import bench.contract.Environment;
 import io.netty.handler.codec.DecoderException;
 import io.r2dbc.pool.ConnectionPool;
 import java.io.IOException;
@@ -22,10 +23,10 @@ public class App {
 
     private static final Log log = LogFactory.getLog(App.class);
 
-    private final Settings settings;
+    private final Environment settings;
     private final ConnectionPool pool;
 
-    App(Settings settings, ConnectionPool pool) {
+    App(Environment settings, ConnectionPool pool) {
         this.settings = settings;
         this.pool = pool;
     }

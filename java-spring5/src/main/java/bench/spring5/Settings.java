@@ -1,40 +1,29 @@
 package bench.spring5;
 
-import java.nio.file.Path;
+import bench.contract.Environment;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The settings that are not Boot properties (spec/API.md §1.1). The database and port settings are Boot's
- * own properties, bound from the same environment variables in application.properties.
+ * The contract's environment (spec/API.md §1.1), read by java-contract's {@link Environment} as every Java stack
+ * reads it, and a bean for the classes that need what Boot does not bind: the workers, the pool size for the
+ * start-up line, the static root. Boot binds the port and the database settings itself, from the same variables
+ * with the same defaults, in application.properties.
  */
-public record Settings(int workers, int dbPoolSize, Path staticRoot) {
+@Configuration(proxyBeanMethods = false)
+public class Settings {
 
-    public static Settings fromEnv() {
-        return new Settings(
-                positive("WORKERS", Runtime.getRuntime().availableProcessors()),
-                positive("DB_POOL_SIZE", 32),
-                Path.of(System.getenv().getOrDefault("STATIC_ROOT", "../.run/static"))
-                        .toAbsolutePath());
+    /** Its stack.json port, PORT's default (server.port's in application.properties). */
+    static final int PORT = 8083;
+
+    /** The variables, read before Spring starts too: reactor-netty sizes its event loops from them. */
+    public static Environment fromEnv() {
+        return Environment.read(System.getenv(), PORT);
     }
 
-    private static int positive(String name, int fallback) {
-        String value = System.getenv(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        int parsed = Integer.parseInt(value.trim());
-        if (parsed < 1) {
-            throw new IllegalArgumentException(name + " must be a positive integer, got " + value);
-        }
-        return parsed;
-    }
-
-    @Configuration(proxyBeanMethods = false)
-    static class FromEnvironment {
-        @Bean
-        Settings settings() {
-            return Settings.fromEnv();
-        }
+    /** Named apart from Spring's own Environment bean ("environment"). */
+    @Bean
+    Environment contractEnvironment() {
+        return fromEnv();
     }
 }

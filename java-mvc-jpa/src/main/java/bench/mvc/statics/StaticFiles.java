@@ -117,7 +117,7 @@ class StaticFiles {
                         .checkNotModified(StaticFile.etag(resource), resource.lastModified())) {
                     return;
                 }
-                byte[] body = "{\"error\":\"range not satisfiable\"}".getBytes(StandardCharsets.UTF_8);
+                byte[] body = "{\"error\":\"Range not satisfiable\"}".getBytes(StandardCharsets.UTF_8);
                 response.setStatus(HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
                 response.setHeader(HttpHeaders.CONTENT_RANGE, "bytes */" + resource.contentLength());
                 response.setContentType(MediaType.APPLICATION_JSON_VALUE);

@@ -1,15 +1,12 @@
 package bench.play.statics;
 
+import bench.contract.statics.StaticTree;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -25,7 +22,7 @@ import org.apache.pekko.stream.javadsl.Source;
 import org.apache.pekko.util.ByteString;
 
 /**
- * A regular file inside the static root, found after following its symlinks (spec/API.md §4.1, step 3), with what a
+ * A regular file inside the static root, as the contract's {@link StaticTree} finds it (spec/API.md §4.1, step 3), with what a
  * response is made of: its size, its mtime as Last-Modified and in the ETag, the answer to a conditional request
  * (§4.3), and its bytes as a Pekko stream. {@link #resolve} and the stream's reads are blocking file-system calls:
  * they run on the static files' own dispatcher, never on Pekko's default one.
@@ -57,32 +54,9 @@ record StaticFile(Path path, long size, Instant lastModified) {
     private static final List<String> MONTHS =
             List.of("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec");
 
-    /**
-     * The regular file that {@code segments} name under {@code realRoot} (itself a real path), or empty when there is
-     * none: missing, a directory, a name no file can have, or a real path outside the root (a symlink out of it).
-     * Blocking: realpath and stat.
-     */
-    static Optional<StaticFile> resolve(Path realRoot, List<String> segments) {
-        try {
-            Path requested = realRoot;
-            for (String segment : segments) {
-                requested = requested.resolve(segment);
-            }
-            Path real = requested.toRealPath();
-            if (!real.startsWith(realRoot)) {
-                return Optional.empty();
-            }
-            BasicFileAttributes attributes =
-                    Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (!attributes.isRegularFile()) {
-                return Optional.empty();
-            }
-            return Optional.of(new StaticFile(
-                    real, attributes.size(), attributes.lastModifiedTime().toInstant()));
-        } catch (IOException | InvalidPathException none) {
-            // Missing, below a file (ENOTDIR), unreadable, or a name the JVM's file-name encoding cannot map.
-            return Optional.empty();
-        }
+    /** The regular file that {@code segments} name in the tree, or empty (404). Blocking: realpath and stat. */
+    static Optional<StaticFile> resolve(StaticTree tree, List<String> segments) {
+        return tree.find(segments).map(found -> new StaticFile(found.path(), found.size(), found.lastModified()));
     }
 
     /** A weak validator from size and mtime: it changes whenever the file does, without reading the file. */

@@ -2,8 +2,8 @@ package bench.play.statics;
 
 import bench.contract.statics.ByteRange;
 import bench.contract.statics.StaticPath;
+import bench.contract.statics.StaticTree;
 import bench.play.Errors;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -39,12 +39,11 @@ public final class StaticFiles {
     private static final String PREFIX = "/static/";
     private static final Result NOT_FOUND = Errors.of(404, "Not found");
 
-    private final Path root;
+    private final StaticTree tree;
     private final Executor files;
-    private volatile Path realRoot;
 
     public StaticFiles(Path root, ActorSystem system) {
-        this.root = root;
+        this.tree = new StaticTree(root);
         this.files = system.dispatchers().lookup(DISPATCHER);
     }
 
@@ -55,30 +54,9 @@ public final class StaticFiles {
             return CompletableFuture.completedFuture(NOT_FOUND);
         }
         List<String> names = segments.get();
-        return CompletableFuture.supplyAsync(() -> find(names), files)
+        return CompletableFuture.supplyAsync(() -> StaticFile.resolve(tree, names), files)
                 .thenApply(found -> found.map(file -> respond(request, file, names.getLast()))
                         .orElse(NOT_FOUND));
-    }
-
-    private Optional<StaticFile> find(List<String> segments) {
-        try {
-            return StaticFile.resolve(realRoot(), segments);
-        } catch (IOException noRoot) {
-            return Optional.empty();
-        }
-    }
-
-    /**
-     * The real path of STATIC_ROOT, resolved on first use and then kept: the tree may be generated after the server
-     * starts, and until it exists nothing is found.
-     */
-    private Path realRoot() throws IOException {
-        Path known = realRoot;
-        if (known == null) {
-            known = root.toRealPath();
-            realRoot = known;
-        }
-        return known;
     }
 
     /** A conditional 304 comes first, then the range: 416, 206 or the whole file (§4.3, §4.4). */

@@ -1,5 +1,6 @@
 package bench.reactor.bookings;
 
+import bench.contract.bookings.Aggregate;
 import bench.reactor.Database;
 import bench.reactor.Http;
 import bench.reactor.HttpError;
@@ -12,10 +13,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.reactivestreams.Publisher;
@@ -25,8 +23,8 @@ import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * GET /aggregates?model=&trim=: an absent parameter does not filter, a present one (even empty) filters by
- * the column's binary collation. The order is the database's (ORDER BY), never re-sorted here.
+ * GET /aggregates?model=&trim= (spec/API.md §6.8): the filters, the query and the rows are java-contract's
+ * {@link Aggregate}; here the query string is decoded, the statement run on the pool and the rows written as JSON.
  */
 public final class Aggregates {
 
@@ -38,8 +36,6 @@ public final class Aggregates {
     public Aggregates(ConnectionPool pool) {
         this.pool = pool;
     }
-
-    record Aggregate(String model, String trim, int fiscalPeriodId, String totalDollarAmount, int version) {}
 
     public Publisher<Void> get(HttpServerRequest req, HttpServerResponse res) {
         return Http.respond(
@@ -60,39 +56,17 @@ public final class Aggregates {
         } catch (IllegalArgumentException e) {
             throw HttpError.badRequest("Malformed query string");
         }
-        Map<String, String> filters = new LinkedHashMap<>();
-        for (String column : List.of("model", "trim")) {
-            List<String> values = parameters.get(column);
-            if (values != null && values.size() > 1) {
-                throw HttpError.badRequest(column + " may be given once");
-            }
-            if (values != null && !values.isEmpty()) {
-                filters.put(column, values.getFirst());
-            }
-        }
-        return filters;
+        return Aggregate.filters(column -> parameters.getOrDefault(column, List.of()));
     }
 
     private static Mono<List<Aggregate>> query(Connection c, Map<String, String> filters) {
-        List<String> where = new ArrayList<>();
-        filters.keySet().forEach(column -> where.add(column + " = ?"));
-        String sql = "SELECT model, trim, fiscal_period_id, total_dollar_amount, version FROM aggregates"
-                + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
-                + " ORDER BY model, trim, fiscal_period_id";
-        Statement statement = c.createStatement(sql);
+        Statement statement = c.createStatement(Aggregate.sql(filters.keySet()));
         int index = 0;
         for (String value : filters.values()) {
             statement.bind(index++, value);
         }
         return Flux.from(statement.execute())
-                .flatMap(result -> result.map((row, meta) -> new Aggregate(
-                        row.get("model", String.class),
-                        row.get("trim", String.class),
-                        row.get("fiscal_period_id", Integer.class),
-                        row.get("total_dollar_amount", BigDecimal.class)
-                                .setScale(2)
-                                .toPlainString(),
-                        row.get("version", Integer.class))))
+                .flatMap(result -> result.map((row, meta) -> Aggregate.read(row::get)))
                 .collectList();
     }
 

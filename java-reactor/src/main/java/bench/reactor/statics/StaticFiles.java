@@ -2,6 +2,7 @@ package bench.reactor.statics;
 
 import bench.contract.statics.ByteRange;
 import bench.contract.statics.StaticPath;
+import bench.contract.statics.StaticTree;
 import bench.reactor.Http;
 import bench.reactor.HttpError;
 import io.netty.channel.DefaultFileRegion;
@@ -12,11 +13,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
@@ -43,13 +41,12 @@ public final class StaticFiles {
 
     private static final String PREFIX = "/static/";
 
-    private final Path root;
+    private final StaticTree tree;
     private final Scheduler lookups;
     private final Map<EventLoop, Scheduler> loopSchedulers = new ConcurrentHashMap<>();
-    private volatile Path realRoot;
 
     public StaticFiles(Path root, int workers) {
-        this.root = root;
+        this.tree = new StaticTree(root);
         this.lookups = Schedulers.newBoundedElastic(Math.max(4, 2 * workers), 10_000, "static-lookup", 60, true);
     }
 
@@ -87,42 +84,17 @@ public final class StaticFiles {
 
     /** Runs on the lookup scheduler: the only place that touches the file system before sending. */
     StaticFile lookup(List<String> segments) throws IOException {
-        Path realRoot = realRoot();
-        Path real;
-        try {
-            real = realRoot.resolve(String.join("/", segments)).toRealPath();
-        } catch (IOException | InvalidPathException missing) {
-            // Invalid: a name no file can have here (a NUL, or characters the JVM's file-name encoding cannot
-            // map, as under the POSIX locale).
-            throw notFound();
-        }
-        if (!real.startsWith(realRoot) || real.equals(realRoot)) {
-            throw notFound(); // a symlink out of the root
-        }
-        BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
-        if (!attributes.isRegularFile()) {
-            throw notFound();
-        }
+        StaticTree.Found found = tree.find(segments).orElseThrow(StaticFiles::notFound);
         // Opened here too: open(2) is as much a file-system wait as stat(2) is.
         return new StaticFile(
-                FileChannel.open(real, StandardOpenOption.READ),
-                attributes.size(),
-                attributes.lastModifiedTime().toMillis(),
+                FileChannel.open(found.path(), StandardOpenOption.READ),
+                found.size(),
+                found.lastModified().toEpochMilli(),
                 StaticPath.contentType(segments.getLast()));
     }
 
     private static HttpError notFound() {
         return new HttpError(HttpResponseStatus.NOT_FOUND, "Not found");
-    }
-
-    /** STATIC_ROOT may be generated after start-up: resolved on first use, then kept. */
-    private Path realRoot() throws IOException {
-        Path known = realRoot;
-        if (known == null) {
-            known = root.toRealPath();
-            realRoot = known;
-        }
-        return known;
     }
 
     private Publisher<Void> answer(HttpServerRequest req, HttpServerResponse res, StaticFile file) {

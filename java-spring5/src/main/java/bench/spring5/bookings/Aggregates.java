@@ -1,7 +1,7 @@
 package bench.spring5.bookings;
 
+import bench.contract.bookings.Aggregate;
 import bench.spring5.HttpError;
-import java.math.BigDecimal;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
@@ -15,12 +15,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * GET /aggregates?model=&trim= (spec/API.md §6.8): an absent parameter does not filter, a present one (even empty)
- * filters by the column's binary collation, a repeated one is a 400.
+ * filters by the column's binary collation, a repeated one is a 400. Each row is java-contract's {@link Aggregate}.
  */
 @Component
 public class Aggregates {
-
-    record Aggregate(String model, String trim, int fiscalPeriodId, String totalDollarAmount, int version) {}
 
     private final DatabaseClient db;
 
@@ -62,14 +60,6 @@ public class Aggregates {
         if (trim != null) {
             query = query.bind("trim", trim);
         }
-        return query.map(row -> new Aggregate(
-                        row.get("model", String.class),
-                        row.get("trim", String.class),
-                        row.get("fiscal_period_id", Integer.class),
-                        row.get("total_dollar_amount", BigDecimal.class)
-                                .setScale(2)
-                                .toPlainString(),
-                        row.get("version", Integer.class)))
-                .all();
+        return query.map(row -> Aggregate.read(row::get)).all();
     }
 }

@@ -2,13 +2,9 @@ package bench.spring5.statics;
 
 import bench.contract.statics.ByteRange;
 import bench.contract.statics.StaticPath;
+import bench.contract.statics.StaticTree;
 import bench.spring5.HttpError;
-import java.io.IOException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -27,37 +23,19 @@ import reactor.core.scheduler.Schedulers;
 record StaticFile(Path path, long size, Instant modified, String etag) {
 
     /**
-     * The file {@code segments} name under {@code root}, or 404. The look-up runs on the bounded elastic scheduler,
+     * The file {@code segments} name in the tree, or 404. The look-up runs on the bounded elastic scheduler,
      * never on an event loop: every file system call may block.
      */
-    static Mono<StaticFile> lookUp(Path root, List<String> segments) {
-        return Mono.fromCallable(() -> resolve(root, segments)).subscribeOn(Schedulers.boundedElastic());
+    static Mono<StaticFile> lookUp(StaticTree tree, List<String> segments) {
+        return Mono.fromCallable(() -> tree.find(segments).map(StaticFile::of).orElseThrow(HttpError::notFound))
+                .subscribeOn(Schedulers.boundedElastic());
     }
 
-    // realpath first, then the containment check: a symlink that leads out of the root is not found.
-    private static StaticFile resolve(Path root, List<String> segments) throws IOException {
-        try {
-            Path realRoot = root.toRealPath();
-            Path real = realRoot.resolve(String.join("/", segments)).toRealPath();
-            if (!real.startsWith(realRoot) || real.equals(realRoot)) {
-                throw HttpError.notFound();
-            }
-            BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
-            if (!attributes.isRegularFile()) {
-                throw HttpError.notFound();
-            }
-            Instant modified = attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
-            String etag = "\"" + Long.toHexString(attributes.size()) + "-"
-                    + Long.toHexString(attributes.lastModifiedTime().toMillis()) + "\"";
-            return new StaticFile(real, attributes.size(), modified, etag);
-        } catch (FileSystemException e) {
-            // No such file, or a path the file system cannot follow: a name below a file (ENOTDIR), a symlink loop.
-            throw HttpError.notFound();
-        } catch (InvalidPathException e) {
-            // A name no file can have here: a NUL, or characters the JVM's file-name encoding cannot map (the
-            // POSIX locale).
-            throw HttpError.notFound();
-        }
+    private static StaticFile of(StaticTree.Found found) {
+        Instant modified = found.lastModified().truncatedTo(ChronoUnit.SECONDS);
+        String etag = "\"" + Long.toHexString(found.size()) + "-"
+                + Long.toHexString(found.lastModified().toEpochMilli()) + "\"";
+        return new StaticFile(found.path(), found.size(), modified, etag);
     }
 
     String contentType() {

@@ -1,11 +1,11 @@
 package bench.spring5.statics;
 
+import bench.contract.Environment;
 import bench.contract.statics.ByteRange;
 import bench.contract.statics.StaticPath;
+import bench.contract.statics.StaticTree;
 import bench.spring5.HttpError;
-import bench.spring5.Settings;
 import io.netty.handler.codec.DateFormatter;
-import java.nio.file.Path;
 import java.util.Date;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -27,10 +27,10 @@ public class StaticFiles {
 
     private static final String PREFIX = "/static";
 
-    private final Path root;
+    private final StaticTree tree;
 
-    StaticFiles(Settings settings) {
-        this.root = settings.staticRoot();
+    StaticFiles(Environment settings) {
+        this.tree = new StaticTree(settings.staticRoot());
     }
 
     public Mono<ServerResponse> serve(ServerRequest request) {
@@ -39,7 +39,7 @@ public class StaticFiles {
             throw HttpError.notFound();
         }
         List<String> segments = StaticPath.segments(raw.substring(1)).orElseThrow(HttpError::notFound);
-        return StaticFile.lookUp(root, segments).flatMap(file -> respond(request, file));
+        return StaticFile.lookUp(tree, segments).flatMap(file -> respond(request, file));
     }
 
     private Mono<ServerResponse> respond(ServerRequest request, StaticFile file) {

@@ -2,6 +2,7 @@ package bench.spring5.statics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import bench.contract.statics.StaticTree;
 import bench.spring5.HttpError;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ class StaticFileTest {
         Path root = Files.createDirectories(dir.resolve("root/sub"));
         Files.writeString(root.resolve("a.txt"), "hello");
         Files.setLastModifiedTime(root.resolve("a.txt"), FileTime.fromMillis(1_700_000_000_123L));
-        StepVerifier.create(StaticFile.lookUp(dir.resolve("root"), List.of("sub", "a.txt")))
+        StepVerifier.create(StaticFile.lookUp(new StaticTree(dir.resolve("root")), List.of("sub", "a.txt")))
                 .assertNext(file -> {
                     assertThat(file.size()).isEqualTo(5);
                     assertThat(file.modified()).isEqualTo(Instant.ofEpochSecond(1_700_000_000L));
@@ -49,7 +50,7 @@ class StaticFileTest {
                 List.of("a\0b"),
                 List.of("link.txt", "x"),
                 List.of("a.txt", "below"))) {
-            StepVerifier.create(StaticFile.lookUp(root, segments))
+            StepVerifier.create(StaticFile.lookUp(new StaticTree(root), segments))
                     .expectErrorSatisfies(
                             e -> assertThat(((HttpError) e).status().value())
                                     .as("%s", segments)

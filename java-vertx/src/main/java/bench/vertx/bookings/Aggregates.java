@@ -1,6 +1,6 @@
 package bench.vertx.bookings;
 
-import bench.vertx.HttpError;
+import bench.contract.bookings.Aggregate;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonArray;
@@ -9,13 +9,13 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * GET /aggregates?model=&trim= (spec/API.md §6.8): an absent parameter does not filter, a present one (even empty)
- * filters by exact, binary equality, a repeated one is a 400. The order is the database's (ORDER BY), never re-sorted
- * here.
+ * GET /aggregates?model=&trim= (spec/API.md §6.8): the filters, the query and the rows are java-contract's
+ * {@link Aggregate} (a repeated parameter is its 400); here the query runs on the pool and the rows are written as a
+ * JsonArray, in the database's order.
  */
 public final class Aggregates implements Handler<RoutingContext> {
     private final Pool pool;
@@ -26,40 +26,22 @@ public final class Aggregates implements Handler<RoutingContext> {
 
     @Override
     public void handle(RoutingContext ctx) {
-        StringBuilder sql =
-                new StringBuilder("SELECT model, trim, fiscal_period_id, total_dollar_amount, version FROM aggregates");
-        List<String> conditions = new ArrayList<>();
-        Tuple params = Tuple.tuple();
-        for (String key : List.of("model", "trim")) {
-            List<String> values = ctx.queryParam(key);
-            if (values.size() > 1) {
-                throw HttpError.badRequest(key + " may be given once");
-            }
-            if (values.size() == 1) {
-                conditions.add(key + " = ?");
-                params.addString(values.getFirst());
-            }
-        }
-        if (!conditions.isEmpty()) {
-            sql.append(" WHERE ").append(String.join(" AND ", conditions));
-        }
-        sql.append(" ORDER BY model, trim, fiscal_period_id");
-        pool.preparedQuery(sql.toString())
-                .execute(params)
+        Map<String, String> filters = Aggregate.filters(ctx::queryParam);
+        pool.preparedQuery(Aggregate.sql(filters.keySet()))
+                .execute(Tuple.wrap(List.copyOf(filters.values())))
                 .onSuccess(rows -> {
                     if (ctx.response().ended()) {
                         return; // a chunked body that broke was answered 400 meanwhile (Errors.malformedBody)
                     }
                     JsonArray body = new JsonArray();
                     for (Row row : rows) {
-                        body.add(new JsonObject()
-                                .put("model", row.getString(0))
-                                .put("trim", row.getString(1))
-                                .put("fiscalPeriodId", row.getInteger(2))
-                                .put(
-                                        "totalDollarAmount",
-                                        row.getBigDecimal(3).setScale(2).toPlainString())
-                                .put("version", row.getInteger(4)));
+                        Aggregate aggregate = new Aggregate(
+                                row.getString(0),
+                                row.getString(1),
+                                row.getInteger(2),
+                                row.getBigDecimal(3),
+                                row.getInteger(4));
+                        body.add(JsonObject.mapFrom(aggregate));
                     }
                     ctx.response()
                             .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")

@@ -2,6 +2,7 @@ package bench.vertx.statics;
 
 import bench.contract.statics.ByteRange;
 import bench.contract.statics.StaticPath;
+import bench.contract.statics.StaticTree;
 import bench.vertx.HttpDates;
 import bench.vertx.HttpError;
 import io.vertx.core.Handler;
@@ -27,12 +28,11 @@ public final class StaticFiles implements Handler<RoutingContext> {
     private static final String PREFIX = "/static/";
 
     private final Vertx vertx;
-    private final Path root;
-    private volatile Path realRoot;
+    private final StaticTree tree;
 
     public StaticFiles(Vertx vertx, Path root) {
         this.vertx = vertx;
-        this.root = root;
+        this.tree = new StaticTree(root);
     }
 
     @Override
@@ -50,7 +50,7 @@ public final class StaticFiles implements Handler<RoutingContext> {
             return;
         }
         boolean sendsBody = request.method() == HttpMethod.GET;
-        vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(realRoot(), segments, sendsBody), false)
+        vertx.<StaticFile>executeBlocking(() -> StaticFile.resolve(tree, segments, sendsBody), false)
                 .onSuccess(file -> {
                     if (ctx.response().ended() || ctx.response().closed()) {
                         // Answered already (a chunked body that broke: Errors.malformedBody) or the peer is gone;
@@ -65,19 +65,6 @@ public final class StaticFiles implements Handler<RoutingContext> {
                     }
                 })
                 .onFailure(failure -> ctx.fail(failure instanceof IOException ? HttpError.notFound() : failure));
-    }
-
-    /**
-     * The real path of STATIC_ROOT, resolved on first use (on a worker thread) and then kept: the tree may be
-     * generated after the server starts, and until it exists nothing is found.
-     */
-    private Path realRoot() throws IOException {
-        Path known = realRoot;
-        if (known == null) {
-            known = root.toRealPath();
-            realRoot = known;
-        }
-        return known;
     }
 
     private void respond(RoutingContext ctx, StaticFile file, String name) {
