@@ -1,6 +1,7 @@
 package bench.contract.bookings;
 
 import bench.bookings.proto.Booking;
+import bench.contract.JsonBuffers;
 import bench.contract.Refused;
 import bench.contract.Utf8;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -29,7 +30,8 @@ public final class BookingInput {
     public static final String PROTOBUF = "application/x-protobuf";
     public static final String JSON = "application/json";
 
-    private static final JsonFactory PARSERS = new JsonFactory();
+    private static final JsonFactory PARSERS =
+            JsonFactory.builder().recyclerPool(JsonBuffers.POOL).build();
     private static final List<FieldDescriptor> FIELDS = Booking.getDescriptor().getFields();
     /** Each field under its proto3 JSON name (lowerCamelCase) and its original one (snake_case). */
     private static final Map<String, FieldDescriptor> BY_NAME = byName();

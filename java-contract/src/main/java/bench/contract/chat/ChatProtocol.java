@@ -1,5 +1,6 @@
 package bench.contract.chat;
 
+import bench.contract.JsonBuffers;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -21,7 +22,8 @@ public final class ChatProtocol {
     public static final int MAX_MESSAGE_BYTES = 64 * 1024;
 
     private static final int MAX_NAME_CHARS = 64;
-    private static final JsonFactory JSON = new JsonFactory();
+    private static final JsonFactory JSON =
+            JsonFactory.builder().recyclerPool(JsonBuffers.POOL).build();
 
     private ChatProtocol() {}
 

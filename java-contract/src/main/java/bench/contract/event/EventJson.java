@@ -1,5 +1,6 @@
 package bench.contract.event;
 
+import bench.contract.JsonBuffers;
 import bench.contract.Refused;
 import bench.contract.Utf8;
 import com.fasterxml.jackson.core.JsonEncoding;
@@ -8,7 +9,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import java.io.ByteArrayOutputStream;
+import com.fasterxml.jackson.core.util.BufferRecycler;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -29,6 +31,7 @@ public final class EventJson {
             .disable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES)
             // Jackson 2 writes a character beyond the BMP as two escaped surrogates unless told otherwise.
             .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+            .recyclerPool(JsonBuffers.POOL)
             .build();
 
     private EventJson() {}
@@ -59,27 +62,32 @@ public final class EventJson {
         return event;
     }
 
+    /** The canonical bytes, written into the factory's recycled buffers as Jackson's own writeValueAsBytes does. */
     public static byte[] write(Event event) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
-        try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-            json.writeStartObject();
-            json.writeStringField("eventName", event.eventName());
-            json.writeArrayFieldStart("teams");
-            for (Team team : event.teams()) {
+        BufferRecycler buffers = JSON._getBufferRecycler();
+        try (ByteArrayBuilder out = new ByteArrayBuilder(buffers)) {
+            try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
                 json.writeStartObject();
-                json.writeStringField("name", team.name());
-                json.writeStringField("country", team.country());
-                json.writeObjectFieldStart("stadium");
-                json.writeStringField("name", team.stadium().name());
-                json.writeEndObject();
+                json.writeStringField("eventName", event.eventName());
+                json.writeArrayFieldStart("teams");
+                for (Team team : event.teams()) {
+                    json.writeStartObject();
+                    json.writeStringField("name", team.name());
+                    json.writeStringField("country", team.country());
+                    json.writeObjectFieldStart("stadium");
+                    json.writeStringField("name", team.stadium().name());
+                    json.writeEndObject();
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
                 json.writeEndObject();
             }
-            json.writeEndArray();
-            json.writeEndObject();
+            return out.getClearAndRelease();
         } catch (IOException e) {
             throw new UncheckedIOException("writing to memory does not fail", e);
+        } finally {
+            buffers.releaseToPool();
         }
-        return out.toByteArray();
     }
 
     /*
@@ -119,7 +127,7 @@ public final class EventJson {
             valid &= team != null;
             teams.add(team);
         }
-        return valid ? List.copyOf(teams) : null;
+        return valid ? teams : null;
     }
 
     private static Team team(JsonParser parser) throws IOException {
