@@ -1,7 +1,7 @@
 package bench.mvc.bookings;
 
+import bench.contract.bookings.RetryRule;
 import java.sql.SQLException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.hibernate.TransactionException;
 import org.hibernate.exception.ConstraintViolationException;
@@ -27,15 +27,13 @@ import org.springframework.web.ErrorResponseException;
  * exception translation and its {@link RetryTemplate}: a deadlock (1213) or lock wait timeout (1205), which
  * Hibernate's MariaDB dialect and Spring translate to a CannotAcquireLockException, and a duplicate key (1062: two
  * first sales of a product raced to insert its aggregate), a {@link DataIntegrityViolationException} from a unique
- * constraint. Five attempts in all, each in a new transaction; still conflicting, or the database unavailable: 503.
+ * constraint. RetryRule.ATTEMPTS attempts in all, each in a new transaction; still conflicting, or the database unavailable: 503.
  */
 @Component
 class Retries {
 
-    static final int ATTEMPTS = 5;
-
     /**
-     * Before attempt n + 1, a random 5–50 ms × n. A BackOff of its own: Spring's ExponentialBackOff multiplies one
+     * Before attempt n + 1, java-contract's {@link RetryRule} pause. A BackOff of its own: Spring's ExponentialBackOff multiplies one
      * interval and jitters around it, which cannot make a random base times the attempt number.
      */
     static final BackOff PAUSES = () -> new BackOffExecution() {
@@ -43,7 +41,7 @@ class Retries {
 
         @Override
         public long nextBackOff() {
-            return ++attempt < ATTEMPTS ? ThreadLocalRandom.current().nextLong(5, 51) * attempt : STOP;
+            return ++attempt < RetryRule.ATTEMPTS ? RetryRule.backoffMillis(attempt) : STOP;
         }
     };
 

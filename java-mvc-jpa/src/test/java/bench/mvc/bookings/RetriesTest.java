@@ -3,6 +3,7 @@ package bench.mvc.bookings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import bench.contract.bookings.RetryRule;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
@@ -90,7 +91,7 @@ class RetriesTest {
         AtomicInteger attempts = new AtomicInteger();
         assertThatThrownBy(() -> retries.run(failing(attempts, deadlock())))
                 .satisfies(e -> assertBusy(e, "the booking kept conflicting; try again"));
-        assertThat(attempts).hasValue(Retries.ATTEMPTS);
+        assertThat(attempts).hasValue(RetryRule.ATTEMPTS);
     }
 
     @Test
@@ -134,7 +135,7 @@ class RetriesTest {
     @Test
     void pausesGrowWithTheAttemptAndStopAfterTheFourth() {
         BackOffExecution pauses = Retries.PAUSES.start();
-        for (int attempt = 1; attempt < Retries.ATTEMPTS; attempt++) {
+        for (int attempt = 1; attempt < RetryRule.ATTEMPTS; attempt++) {
             assertThat(pauses.nextBackOff()).isBetween(5L * attempt, 50L * attempt);
         }
         assertThat(pauses.nextBackOff()).isEqualTo(BackOffExecution.STOP);

@@ -1,7 +1,13 @@
 package bench.play.bookings;
 
+import static bench.contract.bookings.BookingStatements.INSERT_AGGREGATE;
+import static bench.contract.bookings.BookingStatements.INSERT_BOOKING;
+import static bench.contract.bookings.BookingStatements.LOCK_AGGREGATE;
+import static bench.contract.bookings.BookingStatements.UPDATE_AGGREGATE;
+
 import bench.contract.Refused;
 import bench.contract.bookings.Allocation;
+import bench.contract.bookings.RetryRule;
 import bench.contract.bookings.ValidBooking;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,20 +41,6 @@ import play.db.Database;
  */
 public final class BookingStore {
     static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(2);
-
-    private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date,"
-            + " end_date, origin_ts, parent_id, model, trim, stage, type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    private static final String LOCK_AGGREGATE =
-            "SELECT row_id FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = ? FOR UPDATE";
-    private static final String UPDATE_AGGREGATE = "UPDATE aggregates SET total_dollar_amount ="
-            + " total_dollar_amount + ?, version = version + 1 WHERE row_id = ?";
-    private static final String INSERT_AGGREGATE = "INSERT INTO aggregates (version, model, trim,"
-            + " total_dollar_amount, fiscal_period_id) VALUES (1, ?, ?, ?, ?)";
-
-    /** MariaDB's "Out of range value" (SQLSTATE 22003), which strict mode raises instead of clamping a DECIMAL. */
-    private static final int OUT_OF_RANGE = 1264;
-
-    static final String TOTAL_OVERFLOW = "the booking would take an aggregate's total past 99999999999999999.99";
 
     private enum Acquire {
         WAITING,
@@ -167,12 +159,12 @@ public final class BookingStore {
     }
 
     private static Throwable refusedOr(Throwable failure) {
-        return totalOverflow(failure) ? new Refused(409, TOTAL_OVERFLOW) : failure;
+        return totalOverflow(failure) ? new Refused(409, RetryRule.TOTAL_OVERFLOW) : failure;
     }
 
     static boolean totalOverflow(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException e && e.getErrorCode() == OUT_OF_RANGE) {
+            if (t instanceof SQLException e && e.getErrorCode() == RetryRule.OUT_OF_RANGE) {
                 return true;
             }
         }

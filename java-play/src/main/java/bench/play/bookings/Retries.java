@@ -1,31 +1,25 @@
 package bench.play.bookings;
 
 import bench.contract.Refused;
+import bench.contract.bookings.RetryRule;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.ActorSystem;
 import org.apache.pekko.pattern.Patterns;
 
 /**
- * The failures of spec/API.md §6.5. Deadlock (1213), lock wait timeout (1205) and duplicate key (1062: two first
- * sales of one product racing to INSERT) run the whole transaction again, at most 5 attempts in all, after a random
- * 5–50 ms × n on Pekko's scheduler: the attempt has given its connection and its database thread back by then, so the
+ * The failures of spec/API.md §6.5 (java-contract's {@link RetryRule}): a retryable one runs the whole transaction
+ * again after the rule's pause on Pekko's scheduler: the attempt has given its connection and its database thread back by then, so the
  * pause holds neither. A 5th such failure is a 503. The database unavailable is a 503 at once. Anything else goes on
  * as it failed.
  */
 public final class Retries {
-    static final int ATTEMPTS = 5;
-    private static final Set<Integer> RETRYABLE = Set.of(1213, 1205, 1062);
-    /** The server shutting down, or killing the connection as it does so. */
-    private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
     /** SQLSTATE class 08: connection exception. */
     private static final String CONNECTION_EXCEPTION = "08";
     /** What HikariCP's stand-in for a connection it has closed throws on every call. */
@@ -51,18 +45,20 @@ public final class Retries {
             if (!retryable(cause)) {
                 return CompletableFuture.failedStage(cause);
             }
-            if (attempt == ATTEMPTS) {
+            if (attempt == RetryRule.ATTEMPTS) {
                 return CompletableFuture.failedStage(new Refused(503, "The booking kept conflicting, try again"));
             }
             return Patterns.after(
-                    Duration.ofMillis(backoffMillis(attempt)), system, () -> attempt(transaction, attempt + 1));
+                    Duration.ofMillis(RetryRule.backoffMillis(attempt)),
+                    system,
+                    () -> attempt(transaction, attempt + 1));
         });
     }
 
     /** Lost a race another transaction won (Play's JDBC wraps the driver's SQLException): most likely wins next time. */
     static boolean retryable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException e && RETRYABLE.contains(e.getErrorCode())) {
+            if (t instanceof SQLException e && RetryRule.retryable(e.getErrorCode())) {
                 return true;
             }
         }
@@ -83,7 +79,7 @@ public final class Retries {
                     || t instanceof SQLNonTransientConnectionException
                     || t instanceof IOException
                     || t instanceof SQLException e
-                            && (GOING_AWAY.contains(e.getErrorCode())
+                            && (RetryRule.goingAway(e.getErrorCode())
                                     || e.getSQLState() != null
                                             && e.getSQLState().startsWith(CONNECTION_EXCEPTION)
                                     || HIKARI_CLOSED_CONNECTION.equals(e.getMessage()))) {
@@ -91,10 +87,5 @@ public final class Retries {
             }
         }
         return false;
-    }
-
-    /** Before attempt n+1: a random 5–50 ms × n, so that the losers of a race do not collide again. */
-    static long backoffMillis(int attempt) {
-        return attempt * ThreadLocalRandom.current().nextLong(5, 51);
     }
 }

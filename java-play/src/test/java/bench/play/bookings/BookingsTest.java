@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bench.bookings.proto.Booking;
+import bench.contract.bookings.RetryRule;
 import bench.play.Bodies;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
@@ -115,7 +116,7 @@ class BookingsTest {
         assertEquals(201, postJson(bookings, json("99999999999999999.99")).status());
         Result full = postJson(bookings, json("99999999999999999.99"));
         assertEquals(409, full.status());
-        assertEquals(BookingStore.TOTAL_OVERFLOW, body(full).get("error").asText());
+        assertEquals(RetryRule.TOTAL_OVERFLOW, body(full).get("error").asText());
         assertEquals(Optional.empty(), full.header("Retry-After"));
     }
 

@@ -1,6 +1,12 @@
 package bench.reactor.bookings;
 
+import static bench.contract.bookings.BookingStatements.INSERT_AGGREGATE;
+import static bench.contract.bookings.BookingStatements.INSERT_BOOKING;
+import static bench.contract.bookings.BookingStatements.LOCK_AGGREGATE;
+import static bench.contract.bookings.BookingStatements.UPDATE_AGGREGATE;
+
 import bench.contract.bookings.Allocation;
+import bench.contract.bookings.RetryRule;
 import bench.contract.bookings.ValidBooking;
 import bench.reactor.Database;
 import io.r2dbc.pool.ConnectionPool;
@@ -14,7 +20,6 @@ import io.r2dbc.spi.Statement;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -27,20 +32,6 @@ import reactor.pool.PoolShutdownException;
  * rolls back, and the connection always goes back to the pool.
  */
 public final class BookingStore {
-
-    // MariaDB adds a string parameter to a DECIMAL as a double; the CASTs keep every sum exact.
-    private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date, end_date,"
-            + " origin_ts, parent_id, model, trim, stage, type) VALUES (?, CAST(? AS DECIMAL(19,2)), ?, ?, ?, ?, ?, ?, ?, ?)";
-    private static final String LOCK_AGGREGATE =
-            "SELECT row_id FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = ? FOR UPDATE";
-    private static final String ADD_TO_AGGREGATE = "UPDATE aggregates SET total_dollar_amount = total_dollar_amount"
-            + " + CAST(? AS DECIMAL(19,2)), version = version + 1 WHERE row_id = ?";
-    private static final String NEW_AGGREGATE = "INSERT INTO aggregates (version, model, trim, total_dollar_amount,"
-            + " fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
-
-    // The server shutting down, or killing the connection as it does so.
-    private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
-    private static final int OUT_OF_RANGE = 1264;
 
     private final ConnectionPool pool;
 
@@ -80,7 +71,7 @@ public final class BookingStore {
 
     static boolean outOfRange(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof R2dbcException e && e.getErrorCode() == OUT_OF_RANGE) {
+            if (t instanceof R2dbcException e && e.getErrorCode() == RetryRule.OUT_OF_RANGE) {
                 return true;
             }
         }
@@ -100,7 +91,7 @@ public final class BookingStore {
                 return true;
             }
             if (t instanceof R2dbcException e
-                    && (GOING_AWAY.contains(e.getErrorCode())
+                    && (RetryRule.goingAway(e.getErrorCode())
                             || e.getErrorCode() == 0
                                     && (e instanceof R2dbcTimeoutException
                                             || e instanceof R2dbcNonTransientResourceException
@@ -148,10 +139,10 @@ public final class BookingStore {
         return Flux.from(lock.execute())
                 .flatMap(result -> result.map((row, meta) -> row.get(0, Long.class)))
                 .singleOrEmpty()
-                .map(rowId -> c.createStatement(ADD_TO_AGGREGATE)
+                .map(rowId -> c.createStatement(UPDATE_AGGREGATE)
                         .bind(0, amount.toPlainString())
                         .bind(1, rowId))
-                .switchIfEmpty(Mono.fromSupplier(() -> c.createStatement(NEW_AGGREGATE)
+                .switchIfEmpty(Mono.fromSupplier(() -> c.createStatement(INSERT_AGGREGATE)
                         .bind(0, b.model())
                         .bind(1, b.trim())
                         .bind(2, amount.toPlainString())

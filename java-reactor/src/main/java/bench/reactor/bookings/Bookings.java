@@ -3,6 +3,7 @@ package bench.reactor.bookings;
 import bench.contract.bookings.Allocation;
 import bench.contract.bookings.BookingInput;
 import bench.contract.bookings.BookingRules;
+import bench.contract.bookings.RetryRule;
 import bench.contract.bookings.ValidBooking;
 import bench.reactor.Bodies;
 import bench.reactor.Http;
@@ -63,9 +64,7 @@ public final class Bookings {
                                         RETRY_AFTER))
                         .onErrorMap(
                                 BookingStore.TotalOutOfRange.class,
-                                e -> new HttpError(
-                                        HttpResponseStatus.CONFLICT,
-                                        "the booking would take an aggregate's total past 99999999999999999.99"))
+                                e -> new HttpError(HttpResponseStatus.CONFLICT, RetryRule.TOTAL_OVERFLOW))
                         .onErrorMap(
                                 BookingStore.Unavailable.class,
                                 e -> new HttpError(

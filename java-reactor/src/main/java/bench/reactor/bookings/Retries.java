@@ -1,28 +1,24 @@
 package bench.reactor.bookings;
 
+import bench.contract.bookings.RetryRule;
 import io.r2dbc.spi.R2dbcException;
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import reactor.core.publisher.Mono;
 import reactor.util.retry.Retry;
 
 /**
- * When the whole bookings transaction runs again (spec/API.md §6.5): on deadlock (1213), lock wait timeout
- * (1205) and duplicate key (1062, two first sales of one product racing to INSERT its aggregate). Five
- * attempts in all, a random 5–50 ms × n before attempt n+1, then {@link Exhausted}.
+ * When the whole bookings transaction runs again (spec/API.md §6.5, java-contract's {@link RetryRule}), as
+ * Reactor's retry spec: the driver's error code read through the causes, the pause a Reactor delay, then
+ * {@link Exhausted}.
  */
 public final class Retries {
-
-    static final int ATTEMPTS = 5;
-    private static final Set<Integer> TRANSIENT = Set.of(1213, 1205, 1062);
 
     private Retries() {}
 
     /** The transaction kept failing the retryable way: the caller answers 503. */
     public static final class Exhausted extends RuntimeException {
         Exhausted(Throwable last) {
-            super("transaction still conflicting after " + ATTEMPTS + " attempts", last, false, false);
+            super("transaction still conflicting after " + RetryRule.ATTEMPTS + " attempts", last, false, false);
         }
     }
 
@@ -33,20 +29,16 @@ public final class Retries {
                 return Mono.error(failure);
             }
             long failedAttempt = signal.totalRetries() + 1;
-            if (failedAttempt >= ATTEMPTS) {
+            if (failedAttempt >= RetryRule.ATTEMPTS) {
                 return Mono.error(new Exhausted(failure));
             }
-            return Mono.delay(backoff(failedAttempt));
+            return Mono.delay(Duration.ofMillis(RetryRule.backoffMillis(failedAttempt)));
         }));
-    }
-
-    static Duration backoff(long attempt) {
-        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(5, 51) * attempt);
     }
 
     static boolean retryable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof R2dbcException e && TRANSIENT.contains(e.getErrorCode())) {
+            if (t instanceof R2dbcException e && RetryRule.retryable(e.getErrorCode())) {
                 return true;
             }
         }

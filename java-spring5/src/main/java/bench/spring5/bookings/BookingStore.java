@@ -1,6 +1,7 @@
 package bench.spring5.bookings;
 
 import bench.contract.bookings.Allocation;
+import bench.contract.bookings.RetryRule;
 import bench.contract.bookings.ValidBooking;
 import io.r2dbc.spi.R2dbcException;
 import java.math.BigDecimal;
@@ -85,7 +86,7 @@ class BookingStore {
      */
     static boolean pastTotalLimit(Throwable error) {
         for (Throwable e = error; e != null; e = e.getCause()) {
-            if (e instanceof R2dbcException r2dbc && r2dbc.getErrorCode() == 1264) {
+            if (e instanceof R2dbcException r2dbc && r2dbc.getErrorCode() == RetryRule.OUT_OF_RANGE) {
                 return true;
             }
         }

@@ -2,6 +2,7 @@ package bench.spring5.bookings;
 
 import bench.contract.bookings.Allocation;
 import bench.contract.bookings.BookingRules;
+import bench.contract.bookings.RetryRule;
 import bench.contract.bookings.ValidBooking;
 import bench.spring5.Bodies;
 import bench.spring5.HttpError;
@@ -23,8 +24,6 @@ import reactor.core.publisher.Mono;
  */
 @Component
 public class Bookings {
-
-    static final String PAST_TOTAL_LIMIT = "the booking would take an aggregate's total past 99999999999999999.99";
 
     record Created(long rowId, String bookingId, List<Amount> allocations) {}
 
@@ -61,7 +60,8 @@ public class Bookings {
         return transactions
                 .transactional(attempt)
                 .retryWhen(Retries.policy())
-                .onErrorMap(BookingStore::pastTotalLimit, e -> new HttpError(HttpStatus.CONFLICT, PAST_TOTAL_LIMIT))
+                .onErrorMap(
+                        BookingStore::pastTotalLimit, e -> new HttpError(HttpStatus.CONFLICT, RetryRule.TOTAL_OVERFLOW))
                 .onErrorMap(Retries::retryable, e -> HttpError.busy("Too much contention, try again"))
                 .onErrorMap(Retries::unavailable, e -> HttpError.busy("The database is unavailable, try again"))
                 .map(rowId -> new Created(

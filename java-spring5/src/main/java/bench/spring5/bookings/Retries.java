@@ -1,13 +1,12 @@
 package bench.spring5.bookings;
 
+import bench.contract.bookings.RetryRule;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.TransientDataAccessException;
@@ -18,29 +17,22 @@ import reactor.util.retry.Retry;
 
 /**
  * The retry policy of spec/API.md §6.5: a deadlock, a lock wait timeout or a duplicate key (two first sales of a
- * product racing to INSERT its aggregate) rolls back and runs the whole transaction again, at most 5 attempts in
- * all, waiting a random 5–50 ms × n before attempt n+1. The failures are told apart as Spring translates them:
+ * product racing to INSERT its aggregate) rolls back and runs the whole transaction again, as often and after the
+ * pauses java-contract's {@link RetryRule} says. The failures are told apart as Spring translates them:
  * DatabaseClient and the transaction manager turn the driver's R2dbcException into a DataAccessException.
  */
 final class Retries {
-
-    static final int ATTEMPTS = 5;
-    private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
 
     private Retries() {}
 
     /** Reactor's retry spec; once the attempts are spent, the last failure goes on as it was. */
     static Retry policy() {
-        return Retry.max(ATTEMPTS - 1)
+        return Retry.max(RetryRule.ATTEMPTS - 1)
                 .filter(Retries::retryable)
                 .doBeforeRetryAsync(
-                        retry -> Mono.delay(pause(retry.totalRetries() + 1)).then())
+                        retry -> Mono.delay(Duration.ofMillis(RetryRule.backoffMillis(retry.totalRetries() + 1)))
+                                .then())
                 .onRetryExhaustedThrow((spec, retry) -> retry.failure());
-    }
-
-    /** Before attempt n + 1. */
-    static Duration pause(long n) {
-        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(5, 51) * n);
     }
 
     /**
@@ -69,7 +61,7 @@ final class Retries {
                 return true;
             }
             if (e instanceof R2dbcException r2dbc
-                    && (GOING_AWAY.contains(r2dbc.getErrorCode())
+                    && (RetryRule.goingAway(r2dbc.getErrorCode())
                             || r2dbc.getErrorCode() == 0
                                     && (e instanceof R2dbcTimeoutException
                                             || e instanceof R2dbcNonTransientResourceException

@@ -1,6 +1,12 @@
 package bench.vertx.bookings;
 
+import static bench.contract.bookings.BookingStatements.INSERT_AGGREGATE;
+import static bench.contract.bookings.BookingStatements.INSERT_BOOKING;
+import static bench.contract.bookings.BookingStatements.LOCK_AGGREGATE;
+import static bench.contract.bookings.BookingStatements.UPDATE_AGGREGATE;
+
 import bench.contract.bookings.Allocation;
+import bench.contract.bookings.RetryRule;
 import bench.contract.bookings.ValidBooking;
 import bench.vertx.HttpError;
 import io.vertx.core.Future;
@@ -19,20 +25,6 @@ import java.util.List;
  * concurrent bookings queue instead of deadlocking. One attempt: {@link Retries} decides what runs again.
  */
 public final class BookingStore {
-    private static final String INSERT_BOOKING = "INSERT INTO bookings (booking_id, dollar_value, start_date,"
-            + " end_date, origin_ts, parent_id, model, trim, stage, type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    private static final String LOCK_AGGREGATE =
-            "SELECT row_id FROM aggregates WHERE model = ? AND trim = ? AND fiscal_period_id = ? FOR UPDATE";
-    // The client sends a BigDecimal as a string, which MariaDB would add as a double: the CAST keeps it exact.
-    private static final String UPDATE_AGGREGATE = "UPDATE aggregates SET total_dollar_amount ="
-            + " total_dollar_amount + CAST(? AS DECIMAL(19,2)), version = version + 1 WHERE row_id = ?";
-    private static final String INSERT_AGGREGATE = "INSERT INTO aggregates (version, model, trim,"
-            + " total_dollar_amount, fiscal_period_id) VALUES (1, ?, ?, CAST(? AS DECIMAL(19,2)), ?)";
-
-    /** MariaDB's "Out of range value" (SQLSTATE 22003), which strict mode raises instead of clamping a DECIMAL. */
-    private static final int OUT_OF_RANGE = 1264;
-
-    static final String TOTAL_OVERFLOW = "the booking would take an aggregate's total past 99999999999999999.99";
 
     private final Pool pool;
 
@@ -47,12 +39,12 @@ public final class BookingStore {
      */
     public Future<Long> store(ValidBooking booking, List<Allocation> allocations) {
         return pool.withTransaction(conn -> write(conn, booking, allocations))
-                .recover(failure ->
-                        Future.failedFuture(totalOverflow(failure) ? new HttpError(409, TOTAL_OVERFLOW) : failure));
+                .recover(failure -> Future.failedFuture(
+                        totalOverflow(failure) ? new HttpError(409, RetryRule.TOTAL_OVERFLOW) : failure));
     }
 
     static boolean totalOverflow(Throwable failure) {
-        return failure instanceof MySQLException e && e.getErrorCode() == OUT_OF_RANGE;
+        return failure instanceof MySQLException e && e.getErrorCode() == RetryRule.OUT_OF_RANGE;
     }
 
     private Future<Long> write(SqlConnection conn, ValidBooking b, List<Allocation> allocations) {

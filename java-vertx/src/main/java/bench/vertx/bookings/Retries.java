@@ -1,5 +1,6 @@
 package bench.vertx.bookings;
 
+import bench.contract.bookings.RetryRule;
 import bench.vertx.HttpError;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -8,20 +9,14 @@ import io.vertx.mysqlclient.MySQLException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.io.IOException;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
- * The failures of spec/API.md §6.5. Deadlock (1213), lock wait timeout (1205) and duplicate key (1062: two first
- * sales of one product racing to INSERT) run the whole transaction again, at most 5 attempts in all, after a random
- * 5–50 ms × n on a Vert.x timer; a 5th such failure is a 503. The database unavailable is a 503 at once. Anything
+ * The failures of spec/API.md §6.5 (java-contract's {@link RetryRule}): a retryable one runs the whole transaction
+ * again after the rule's pause on a Vert.x timer; a 5th such failure is a 503. The database unavailable is a 503 at once. Anything
  * else goes on as it failed, to the router's 500.
  */
 public final class Retries {
-    static final int ATTEMPTS = 5;
-    private static final Set<Integer> RETRYABLE = Set.of(1213, 1205, 1062);
-    // The server shutting down, or killing the connection as it does so.
-    private static final Set<Integer> GOING_AWAY = Set.of(1053, 1927);
     /**
      * No connection to be had, which Vert.x 5's pools (SqlConnectionPool, vertx-core's SimpleConnectionPool) and
      * SocketConnectionBase fail with as a plain VertxException, told apart by their message only: getConnection's (so
@@ -56,15 +51,15 @@ public final class Retries {
             if (!retryable(failure)) {
                 return Future.failedFuture(failure);
             }
-            if (attempt == ATTEMPTS) {
+            if (attempt == RetryRule.ATTEMPTS) {
                 return Future.failedFuture(HttpError.busy());
             }
-            return vertx.timer(backoffMillis(attempt)).compose(v -> attempt(transaction, attempt + 1));
+            return vertx.timer(RetryRule.backoffMillis(attempt)).compose(v -> attempt(transaction, attempt + 1));
         });
     }
 
     static boolean retryable(Throwable failure) {
-        return failure instanceof MySQLException e && RETRYABLE.contains(e.getErrorCode());
+        return failure instanceof MySQLException e && RetryRule.retryable(e.getErrorCode());
     }
 
     /**
@@ -76,16 +71,11 @@ public final class Retries {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof IOException
                     || t instanceof ClosedConnectionException
-                    || t instanceof MySQLException e && GOING_AWAY.contains(e.getErrorCode())
+                    || t instanceof MySQLException e && RetryRule.goingAway(e.getErrorCode())
                     || t instanceof VertxException && NO_CONNECTION.contains(t.getMessage())) {
                 return true;
             }
         }
         return false;
-    }
-
-    /** Before attempt n+1: a random 5–50 ms × n, so that the losers of a race do not collide again. */
-    static long backoffMillis(int attempt) {
-        return attempt * ThreadLocalRandom.current().nextLong(5, 51);
     }
 }
