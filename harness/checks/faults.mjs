@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `make faults`: what every stack and variant does when things go wrong, started for real and pinned as the
 // bench pins them, against the private MariaDB:
-// - ten clients download a 100 MiB file at once (lib/faults/downloads.mjs);
-// - the database stopped and started again while bookings are posted (lib/faults/outage.mjs);
-// - SIGTERM while bookings are posted and a room chats (lib/faults/shutdown.mjs).
+// - ten clients download a 100 MiB file at once (faults/downloads.mjs);
+// - the database stopped and started again while bookings are posted (faults/outage.mjs);
+// - SIGTERM while bookings are posted and a room chats (faults/shutdown.mjs).
 // Prints one row per target, writes them to results/faults/<timestamp>/REPORT.md (results/faults/latest), and
 // exits non-zero when any check failed. `--readme` puts the latest report's table into docs/faults.md instead
 // (`make readme-faults`). Environment: STACKS, SERVER_CPUS, DB_CPUS, RESULTS_DIR; RUNTIME=compose (make

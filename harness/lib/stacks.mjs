@@ -55,6 +55,14 @@ export function select(stacks, spec, options) {
   });
 }
 
+// The stacks a run takes when STACKS is not given, where that run is not every stack: those whose stack.json
+// "defaultIn" names it (e.g. "make aio"), in port order, so that no harness file names a stack.
+export function defaultStacks(stacks, run) {
+  const chosen = stacks.filter((s) => (s.defaultIn ?? []).includes(run)).map((s) => s.name);
+  if (!chosen.length) throw new Error(`no stack.json names "${run}" in its defaultIn`);
+  return chosen.join(' ');
+}
+
 export function dbSettings(env = process.env) {
   return {
     host: env.DB_HOST || '127.0.0.1',

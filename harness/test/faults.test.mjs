@@ -43,7 +43,7 @@ test('ten downloads of 100 MiB at once from a server that reads the whole file p
 });
 
 // The SIGTERM check's chat members, two of them not reading when the close frame comes and one quiet
-// (lib/faults/shutdown.mjs), against a relay that waits for the close handshake, one that closes the TCP connection
+// (checks/faults/shutdown.mjs), against a relay that waits for the close handshake, one that closes the TCP connection
 // as soon as its close frame is written (reactor-netty's sendClose, Jetty's close with any code but 1000), and
 // one that closes it without a close frame.
 async function chatCloseCodes(close) {

@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, loadStacks, select, stackEnv, STATIC_ROOT } from '../lib/stacks.mjs';
+import { ROOT, defaultStacks, loadStacks, select, stackEnv, STATIC_ROOT } from '../lib/stacks.mjs';
 import { findJavaHome } from '../lib/java.mjs';
 
 function repo(manifests) {
@@ -43,6 +43,20 @@ test('STACKS selects stacks and variants by id, and rejects unknown ones', () =>
   assert.deepEqual(select(stacks, '', { withVariants: true }).map((t) => t.id), ['a', 'a:v', 'b']);
   assert.deepEqual(select(stacks, 'b, a:v').map((t) => t.id), ['b', 'a:v']);
   assert.throws(() => select(stacks, 'c'), /unknown stack "c"; known: a, a:v, b/);
+});
+
+test('a run that takes some stacks takes those whose stack.json names it in defaultIn, and says when none does', () => {
+  const stacks = loadStacks(repo({
+    b: manifest('b', 9002, { defaultIn: ['make aio', 'make compose-test'] }),
+    a: manifest('a', 9001, { defaultIn: ['make aio'] }),
+    c: manifest('c', 9003),
+  }));
+  assert.equal(defaultStacks(stacks, 'make aio'), 'a b');
+  assert.equal(defaultStacks(stacks, 'make compose-test'), 'b');
+  assert.throws(() => defaultStacks(stacks, 'make other'), /no stack\.json names "make other" in its defaultIn/);
+  const here = loadStacks();
+  assert.equal(defaultStacks(here, 'make aio').split(' ').length, 2, 'make aio: a Node stack and a JVM stack');
+  assert.equal(defaultStacks(here, 'make compose-test').split(' ').length, 2, 'make compose-test: a JVM stack and a Node one');
 });
 
 test('the stack environment: contract variables, then stack.json env, then the variant, then what the user exported', () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `make aio`: the "Java AIO (NIO.2) vs NodeJS" write-up reproduced (harness/reproductions/aio/README.md). Its two hello servers
-// (harness/reproductions/aio: the NIO.2 one and plain node:http), node-express's and java-reactor's /hello for scale, and nginx as
+// `make aio`: the "Java AIO (NIO.2) vs NodeJS" write-up reproduced (README.md beside this file). Its two hello servers
+// (this folder: the NIO.2 one and plain node:http), the /hello of a Node stack and a JVM stack for scale, and nginx as
 // the generators' ceiling, each on SERVER_CPUS, the generators on LOADGEN_CPUS, as the bench pins them. Each repeat
 // starts every server afresh and runs, in turn:
 //   1. the write-up's command, `ab -n 30000 -c 300`, right after the start (as the write-up ran it: no warm-up);
@@ -11,12 +11,13 @@
 // results/aio/<time>/ (ab's and wrk's raw output, summary.json, REPORT.md with the write-up's claims judged),
 // points results/aio/latest at it and prints the rows, ab's percentile tables beside the write-up's, and the claims.
 //   REPEAT (1): fresh starts of every server; AIO_SECONDS (10): wrk's measured run; STACKS: the stacks beside the
-//   baselines (default node-express and java-reactor; "none" for the baselines alone).
+//   baselines (default the stacks whose stack.json has "make aio" in its defaultIn: the plainest Node and JVM
+//   stacks; "none" for the baselines alone).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { ROOT, loadStacks, select } from '../../lib/stacks.mjs';
+import { ROOT, defaultStacks, loadStacks, select } from '../../lib/stacks.mjs';
 import { findJavaHome } from '../../lib/java.mjs';
 import { start, stop, tail, logFile, waitServing } from '../../lib/processes.mjs';
 // As long as a JVM on one pinned core may take to answer its first request.
@@ -113,12 +114,12 @@ async function main() {
   ensureAb();
   ensureWrk();
   ensureNginx();
-  // node-express and java-reactor answer /health from MariaDB, pinned to DB_CPUS as the bench pins it.
+  // The stacks answer /health from MariaDB, pinned to DB_CPUS as the bench pins it.
   ensureDatabase(pinning.db);
   const db = await connect();
   const mariadb = await serverVersion(db);
   await db.end();
-  const stacks = env.STACKS === 'none' ? [] : select(loadStacks(), env.STACKS || 'node-express java-reactor', { withVariants: false });
+  const stacks = env.STACKS === 'none' ? [] : select(loadStacks(), env.STACKS || defaultStacks(loadStacks(), 'make aio'), { withVariants: false });
   if (stacks.length) {
     const build = spawnSync(process.execPath, [join(ROOT, 'harness/runtimes/native/stacks.mjs'), 'build', ...stacks.map((t) => t.id)], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error(`building ${stacks.map((t) => t.id).join(', ')} failed`);

@@ -6,7 +6,8 @@
 //   conformance  the whole suite against every stack and variant in its container, on the published ports
 //   faults       make faults on the compose services (docker stop through tini; the container's memory)
 //   bench        make bench RUNTIME=compose PROFILE=smoke, from the loadtest container through the engine's socket,
-//                on BENCH_STACKS: a JVM stack and node-cluster (whose workers the container's CPU must count);
+//                on the stacks whose stack.json has "make compose-test" in its defaultIn: a JVM stack and the Node
+//                stack of several processes (whose workers the container's CPU must count);
 //                conformance and faults have already run every image
 //   down         make down: nothing of the project left but its database volume
 // Between phases, every Docker network, container, and interface or route the run added must have its address in
@@ -15,12 +16,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, RUN_DIR } from '../../lib/stacks.mjs';
+import { ROOT, RUN_DIR, defaultStacks, loadStacks } from '../../lib/stacks.mjs';
 import { addressProblems, hostAddresses } from './addresses.mjs';
 
 const PROJECT = process.env.COMPOSE_PROJECT_NAME || 'refservers';
 const BENCH_RESULTS = join(RUN_DIR, 'compose-bench');
-const BENCH_STACKS = process.env.COMPOSE_TEST_BENCH_STACKS ?? 'java-vertx node-cluster';
+const BENCH_STACKS = process.env.COMPOSE_TEST_BENCH_STACKS ?? defaultStacks(loadStacks(), 'make compose-test');
 // STANDINS=build: where no registry answers, the base images are built here (harness/runtimes/compose/standins.sh).
 const env = { ...process.env, RUNTIME: 'compose', COMPOSE_PROJECT_NAME: PROJECT, STANDINS: 'build' };
 const phases = [];
