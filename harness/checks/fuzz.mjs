@@ -4,7 +4,7 @@
 //   KEEP_GOING=1 (list every kind of failure instead of stopping at the first)
 //   JOBS=N (long runs: N cases at a time, bookings still in order, no shrinking; implies KEEP_GOING)
 //   FUZZ_ONLY=http|chat|wire (one kind of case alone: FUZZ_ONLY=wire CASES=20000 for the raw-wire generator)
-// A target's port is its stack's port + 10000, + 100 per variant (java-vertx:eventbus 18182), so that the
+// A target's port is its stack's port + 10000, + 100 per variant (a stack on 8082 and its first variant: 18182), so that the
 // fuzzer runs beside stacks started by make up; its database is fuzz_<target>, dropped and made again each run.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';

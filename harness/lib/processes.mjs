@@ -1,4 +1,4 @@
-// Stacks run as plain background processes, each in its own process group (so node-cluster's workers and
+// Stacks run as plain background processes, each in its own process group (so a cluster's workers and
 // anything a start script forks are stopped together), with a pidfile and a log under .run/.
 import { spawn } from 'node:child_process';
 import { openSync, readFileSync, writeFileSync, existsSync, rmSync, mkdirSync } from 'node:fs';

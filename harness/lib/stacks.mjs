@@ -29,7 +29,7 @@ export function loadStacks(root = ROOT) {
   return stacks.sort((a, b) => a.port - b.port);
 }
 
-// A target is one runnable configuration: a stack, or a stack with one of its variants ("java-vertx:eventbus").
+// A target is one runnable configuration: a stack, or a stack with one of its variants ("<stack>:<variant>").
 // A variant's deviations add to its stack's (spec/API.md §10).
 export function targets(stacks, { withVariants = false } = {}) {
   const list = [];

@@ -86,7 +86,7 @@
 
   function showStacks() {
     const hidden = boxes.filter((box) => !box.checked).map((box) => box.dataset.showStack);
-    // Its columns, figures, calibration lines, extras and deviations, a variant's ("java-vertx:eventbus") with it.
+    // Its columns, figures, calibration lines, extras and deviations, a variant's ("<stack>:<variant>") with it.
     for (const element of document.querySelectorAll('main [data-stack]')) element.hidden = hidden.includes(element.dataset.stack.split(':')[0]);
     store.set('site.hidden', JSON.stringify(hidden));
   }

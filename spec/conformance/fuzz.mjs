@@ -3,7 +3,7 @@
 // spec/API.md fixes (fuzz/answers.mjs). Six stacks implementing one contract are each other's oracle: any answer
 // that differs from the others', any 5xx, dropped connection or hang fails the run, which prints the shrunk request,
 // every target's answer and how to replay it. Afterwards each target's own database must hold the same rows.
-//   node spec/conformance/fuzz.mjs --target java-vertx=http://127.0.0.1:18082,bench_fuzz_1 --target … \
+//   node spec/conformance/fuzz.mjs --target <stack>=http://127.0.0.1:18082,bench_fuzz_1 --target … \
 //     --db-url mysql://bench:bench@127.0.0.1:3307 [--cases 3000] [--seed N] [--path P] [--keep-going] [--jobs N]
 // Each target needs a database of its own (the bookings' effects depend on what came before). `make fuzz` starts
 // every stack and variant that way (harness/runtimes/native/stacks.mjs fuzz).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the conformance suite against one running stack and exits non-zero on any failure.
-//   node spec/conformance/run.mjs --base-url http://127.0.0.1:8085 --db-url mysql://bench:bench@127.0.0.1:3307/bench [--stack node-express|java-vertx:eventbus] [--failures FILE] [file.test.mjs ...]
+//   node spec/conformance/run.mjs --base-url http://127.0.0.1:8085 --db-url mysql://bench:bench@127.0.0.1:3307/bench [--stack <stack>|<stack>:<variant>] [--failures FILE] [file.test.mjs ...]
 // --failures writes each failed clause and the first line of its error, one per line, for a summary to repeat.
 // The suite knows nothing else about the stack: --stack (a stack, or <stack>:<variant>) only selects the
 // deviations in <stack>/stack.json.

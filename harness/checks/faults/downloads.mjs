@@ -50,7 +50,7 @@ export async function largeDownloads({ host, port, pid, memoryBytes }, expected)
     if (bytes !== expected.length) problems.push(`${what}: ${bytes} of ${expected.length} bytes arrived`);
     else if (differsAt >= 0) problems.push(`${what}: the bytes differ from the file's at offset ${differsAt}`);
   };
-  // Two at once: node-cluster's primary deals connections round-robin, so each of its workers gets one.
+  // Two at once: a stack of several processes whose primary deals connections round-robin gives each worker one.
   for (const first of await Promise.all([download(url, expected), download(url, expected)])) check('a warm-up download', first);
   const before = treeBytes();
   let peak = before;

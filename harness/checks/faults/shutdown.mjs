@@ -9,7 +9,7 @@
 // and the quiet member (registered, reading, sending nothing after it joined, so nothing of it can be reset) must
 // still get 1001.
 // The signal goes to the stack's own process only, as `docker stop` sends it (in compose it is `docker stop`, through
-// tini); node-cluster's primary passes it on to its workers.
+// tini); a cluster's primary passes it on to its workers.
 import WebSocket from 'ws';
 import { bookingsLoad, checkStored } from './bookings-load.mjs';
 

@@ -136,7 +136,7 @@ export function overridesOf(stackEnv, env) {
     .map((key) => [key, env[key]]));
 }
 
-/** "java-play with JAVA_OPTS=…": the row's stack, and what it ran with when that was not its stack.json's. */
+/** "<stack> with JAVA_OPTS=…": the row's stack, and what it ran with when that was not its stack.json's. */
 export const oursAsRun = (row) => [row.stack, ...Object.entries(row.overrides ?? {}).map(([k, v]) => `${k}=${v}`)].join(' with ');
 
 /** The Markdown table: one row per stack and workload, verdict against the 0.90 the calibration asks. */

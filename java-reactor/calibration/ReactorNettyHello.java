@@ -12,11 +12,11 @@ import reactor.netty.http.server.HttpServer;
 import reactor.netty.resources.LoopResources;
 
 /**
- * The reactor-netty entry TechEmpower does not have, written the way its entries are (make calibrate, java-reactor's
+ * The reactor-netty entry TechEmpower does not have, written the way its entries are (make calibrate, this stack's
  * stack.json): TechEmpower's plaintext test with the least reactor-netty can do for it, one {@code handle()} for
  * every request (no routing), the body and headers built ahead (the Date once a second), header validation off, an
- * event loop per CPU. Run from source on java-reactor's own jar, so reactor-netty and Netty are ours:
- * {@code PORT=… java -cp target/java-reactor.jar ../harness/reproductions/calibrate/ReactorNettyHello.java}.
+ * event loop per CPU. Run from source on this stack's own jar, so reactor-netty and Netty are ours:
+ * {@code PORT=… java -cp target/java-reactor.jar calibration/ReactorNettyHello.java}.
  */
 public final class ReactorNettyHello {
 
